@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, LessThan, Or, type Repository } from 'typeorm';
+import { ApiKey } from './entities/api-key.entity.js';
+
+export interface NewApiKey {
+  clientId: number;
+  keyHash: string;
+  prefix: string;
+  expiresAt: Date | null;
+}
+
+@Injectable()
+export class ApiKeysRepository {
+  constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
+
+  create(key: NewApiKey): Promise<ApiKey> {
+    return this.keys.save(this.keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
+  }
+
+  findByHash(keyHash: string): Promise<ApiKey | null> {
+    return this.keys.findOneBy({ keyHash });
+  }
+
+  findById(id: number): Promise<ApiKey | null> {
+    return this.keys.findOneBy({ id });
+  }
+
+  list(clientId?: number): Promise<ApiKey[]> {
+    return this.keys.find({ where: clientId === undefined ? {} : { clientId }, order: { id: 'ASC' } });
+  }
+
+  async revoke(id: number, at: Date): Promise<void> {
+    await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: at });
+  }
+
+  /** Records use, skipping the write when another replica recorded it less than `staleBefore` ago. */
+  async recordUse(id: number, at: Date, staleBefore: Date): Promise<void> {
+    await this.keys.update({ id, lastUsedAt: Or(IsNull(), LessThan(staleBefore)) }, { lastUsedAt: at });
+  }
+}

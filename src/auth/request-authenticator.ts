@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiKeysService } from './api-keys.service.js';
+import { bearerToken } from './bearer-token.js';
+import type { Principal } from './principal.js';
+
+export type Identity = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'valid'; principal: Principal };
+
+/**
+ * Works out who sent a request, once per request: the rate limiter (which runs first) and the
+ * guard both ask, and the second answer comes from the first, not from another lookup.
+ */
+@Injectable()
+export class RequestAuthenticator {
+  private readonly identities = new WeakMap<Request, Promise<Identity>>();
+
+  constructor(private readonly keys: ApiKeysService) {}
+
+  identify(request: Request): Promise<Identity> {
+    let identity = this.identities.get(request);
+    if (!identity) {
+      identity = this.resolve(request);
+      this.identities.set(request, identity);
+    }
+    return identity;
+  }
+
+  private async resolve(request: Request): Promise<Identity> {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return { kind: 'missing' };
+    const principal = await this.keys.authenticate(token);
+    return principal ? { kind: 'valid', principal } : { kind: 'invalid' };
+  }
+}

@@ -1,0 +1,58 @@
+import { PlanRuleError } from '../plans/plan.errors.js';
+import { PlansService } from '../plans/plans.service.js';
+import type { PlanChoice } from './cli-command.js';
+import { UsageError } from './cli.errors.js';
+
+const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
+
+/** Ids and limits: positive integers that a JSON number carries exactly. */
+export function parsePositiveInteger(raw: string, what: string): number {
+  const value = Number(raw);
+  if (!POSITIVE_INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+    throw new UsageError(`${what} must be a positive integer (got "${raw}").`);
+  }
+  return value;
+}
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** Keeps expiry instants far inside what every supported database stores. */
+const MAX_DURATION_MS = 36_500 * UNIT_MS.d;
+
+/** A duration such as `90s`, `45m`, `12h` or `30d`, in milliseconds. */
+export function parseDuration(raw: string, what: string): number {
+  const match = /^([1-9][0-9]*)([smhd])$/.exec(raw);
+  const ms = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : Number.NaN;
+  if (!(ms <= MAX_DURATION_MS)) {
+    throw new UsageError(
+      `${what} must be a positive number and a unit (s, m, h or d) such as 90s, 45m, 12h or 30d, at most 36500d (got "${raw}").`,
+    );
+  }
+  return ms;
+}
+
+/** The same bound as ClientsService (and the `clients.name` column), checked before the database is opened. */
+const MAX_CLIENT_NAME_LENGTH = 200;
+
+export function parseClientName(raw: string, what: string): string {
+  const name = raw.trim();
+  if (!name || name.length > MAX_CLIENT_NAME_LENGTH) {
+    throw new UsageError(`${what} must be 1 to ${MAX_CLIENT_NAME_LENGTH} characters, not only white space.`);
+  }
+  return name;
+}
+
+const plans = new PlansService();
+
+/** The plan and its limits, checked by the Plans module's own (pure) rules. */
+export function parsePlanChoice(plan: string, perMinute: string | undefined, perDay: string | undefined): PlanChoice {
+  const custom = {
+    perMinute: perMinute === undefined ? undefined : parsePositiveInteger(perMinute, '--per-minute'),
+    perDay: perDay === undefined ? undefined : parsePositiveInteger(perDay, '--per-day'),
+  };
+  try {
+    return plans.validate(plan, custom);
+  } catch (error) {
+    if (error instanceof PlanRuleError) throw new UsageError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+import type { PlanLimits, PlanName } from '../plans/plan-catalogue.js';
+
+/** A plan choice that already passed the Plans module's rules. */
+export interface PlanChoice {
+  plan: PlanName;
+  limits?: PlanLimits;
+}
+
+/** Who a new key belongs to: an existing client, or a client made along with it. */
+export type KeyOwner = { clientId: number } | { newClient: { name: string } & PlanChoice };
+
+/** A fully validated command line: executing it needs no further checks of the arguments. */
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'clients create'; name: string; choice: PlanChoice; json: boolean }
+  | { kind: 'clients set-plan'; clientId: number; choice: PlanChoice; json: boolean }
+  | { kind: 'clients list'; json: boolean }
+  | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; json: boolean }
+  | { kind: 'keys list'; clientId?: number; json: boolean }
+  | { kind: 'keys revoke'; keyId: number; json: boolean };

@@ -1,0 +1,143 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger } from './argument-values.js';
+import type { CliCommand } from './cli-command.js';
+import { UsageError } from './cli.errors.js';
+
+type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
+const STRING = { type: 'string' } as const;
+const JSON_OPTION = { json: { type: 'boolean' } } as const;
+const PLAN_OPTIONS = { plan: STRING, 'per-minute': STRING, 'per-day': STRING } as const;
+
+const HELP_OPTIONS = ['--help', '-h'];
+
+type CommandParser = (args: string[]) => CliCommand;
+
+/**
+ * Turns the arguments after the program name into a command, checking every value that can be
+ * checked without the database. Throws a UsageError for anything wrong.
+ */
+export function parseCommand(argv: readonly string[]): CliCommand {
+  const [group, action, ...rest] = argv;
+  if (group === undefined) throw new UsageError('No command given.');
+  if (group === 'help' || argv.some((arg) => HELP_OPTIONS.includes(arg))) return { kind: 'help' };
+  const actions = Object.hasOwn(COMMANDS, group) ? COMMANDS[group] : undefined;
+  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${Object.keys(COMMANDS).join(' and ')}.`);
+  const parse = action !== undefined && Object.hasOwn(actions, action) ? actions[action] : undefined;
+  if (!parse) {
+    const known = Object.keys(actions).join(', ');
+    throw new UsageError(
+      action === undefined
+        ? `"${group}" needs one of: ${known}.`
+        : `Unknown command "${group} ${action}"; "${group}" takes one of: ${known}.`,
+    );
+  }
+  return parse(rest);
+}
+
+const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandParser>>>> = {
+  clients: { create: clientsCreate, 'set-plan': clientsSetPlan, list: clientsList },
+  keys: { create: keysCreate, list: keysList, revoke: keysRevoke },
+};
+
+function clientsCreate(args: string[]): CliCommand {
+  const { values } = readArgs(args, { name: STRING, ...PLAN_OPTIONS, ...JSON_OPTION });
+  return {
+    kind: 'clients create',
+    name: parseClientName(required(values.name, '--name'), '--name'),
+    choice: parsePlanChoice(required(values.plan, '--plan'), values['per-minute'], values['per-day']),
+    json: values.json ?? false,
+  };
+}
+
+function clientsSetPlan(args: string[]): CliCommand {
+  const { values, positionals } = readArgs(args, { ...PLAN_OPTIONS, ...JSON_OPTION }, ['CLIENT_ID']);
+  return {
+    kind: 'clients set-plan',
+    clientId: parsePositiveInteger(positionals[0], 'CLIENT_ID'),
+    choice: parsePlanChoice(required(values.plan, '--plan'), values['per-minute'], values['per-day']),
+    json: values.json ?? false,
+  };
+}
+
+function clientsList(args: string[]): CliCommand {
+  const { values } = readArgs(args, JSON_OPTION);
+  return { kind: 'clients list', json: values.json ?? false };
+}
+
+function keysCreate(args: string[]): CliCommand {
+  const { values } = readArgs(args, { client: STRING, name: STRING, 'expires-in': STRING, ...PLAN_OPTIONS, ...JSON_OPTION });
+  const expiresInMs = values['expires-in'] === undefined ? undefined : parseDuration(values['expires-in'], '--expires-in');
+  const json = values.json ?? false;
+  if (values.client !== undefined) {
+    if (values.plan !== undefined)
+      throw new UsageError('--client and --plan cannot be used together: a key joins an existing client or a new one.');
+    for (const option of ['name', 'per-minute', 'per-day'] as const) {
+      if (values[option] !== undefined)
+        throw new UsageError(`--${option} only goes with --plan (a new client); the client of --client already has one.`);
+    }
+    return { kind: 'keys create', owner: { clientId: parsePositiveInteger(values.client, '--client') }, expiresInMs, json };
+  }
+  if (values.plan === undefined)
+    throw new UsageError('keys create needs --client CLIENT_ID (an existing client) or --plan PLAN (a new client).');
+  const name = values.name === undefined ? `${values.plan} client` : parseClientName(values.name, '--name');
+  const choice = parsePlanChoice(values.plan, values['per-minute'], values['per-day']);
+  return { kind: 'keys create', owner: { newClient: { name, ...choice } }, expiresInMs, json };
+}
+
+function keysList(args: string[]): CliCommand {
+  const { values } = readArgs(args, { client: STRING, ...JSON_OPTION });
+  const clientId = values.client === undefined ? undefined : parsePositiveInteger(values.client, '--client');
+  return { kind: 'keys list', clientId, json: values.json ?? false };
+}
+
+function keysRevoke(args: string[]): CliCommand {
+  const { values, positionals } = readArgs(args, JSON_OPTION, ['KEY_ID']);
+  return { kind: 'keys revoke', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), json: values.json ?? false };
+}
+
+/** Strict parsing of one command's options, with exactly the positional arguments it names. */
+function readArgs<const O extends OptionsConfig>(args: string[], options: O, positionalNames: readonly string[] = []) {
+  const parsed = strictParse(args, options);
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name)) throw new UsageError(`${token.rawName} is given more than once.`);
+    seen.add(token.name);
+  }
+  const [extra] = parsed.positionals.slice(positionalNames.length);
+  if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);
+  const missing = positionalNames[parsed.positionals.length];
+  if (missing !== undefined) throw new UsageError(`Missing ${missing}.`);
+  return parsed;
+}
+
+function strictParse<const O extends OptionsConfig>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: true, tokens: true });
+  } catch (error) {
+    // Node's parser errors (unknown option, missing or unexpected value) are usage errors; its advice on
+    // `--` and `--name=-XYZ` is left out, as it mostly misleads here.
+    if (isParseArgsError(error)) {
+      const sentences = error.message.split(/(?<=[.?])\s+/).filter((sentence) => !sentence.startsWith('To specify'));
+      throw new UsageError(sentences.join(' ').replace(/(?<![.?])$/, '.'));
+    }
+    throw error;
+  }
+}
+
+/** Checked by its code, not its class: the error may come from another realm (as under Jest). */
+function isParseArgsError(error: unknown): error is Error & { code: string } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    error.code.startsWith('ERR_PARSE_ARGS_')
+  );
+}
+
+function required(value: string | undefined, option: string): string {
+  if (value === undefined) throw new UsageError(`${option} is required.`);
+  return value;
+}

@@ -1,0 +1,42 @@
+import { ClientNotFoundError, PlanRuleError } from '../plans/plan.errors.js';
+import { CommandFailedError, UsageError } from './cli.errors.js';
+import { parseCommand } from './parse-command.js';
+import { USAGE } from './usage.js';
+
+const EXIT_OK = 0;
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+
+/** Runs one command line and returns the process exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    if (command.kind === 'help') {
+      process.stdout.write(USAGE);
+      return EXIT_OK;
+    }
+    // Loaded only for a command that passed every check: help and bad arguments need neither Nest nor
+    // the database, nor a valid environment (importing the configuration module validates it).
+    const { executeCommand } = await import('./execute-command.js');
+    const output = await executeCommand(command);
+    process.stdout.write(`${command.json ? JSON.stringify(output.json) : output.text}\n`);
+    return EXIT_OK;
+  } catch (error) {
+    return report(error);
+  }
+}
+
+function report(error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`error: ${error.message}\nRun with --help to see the commands and their options.\n`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof CommandFailedError || error instanceof ClientNotFoundError || error instanceof PlanRuleError) {
+    process.stderr.write(`error: ${error.message}\n`);
+    return EXIT_FAILED;
+  }
+  process.stderr.write(
+    `error: the command failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  return EXIT_FAILED;
+}

@@ -1,0 +1,32 @@
+import { PLAN_CATALOGUE, PLAN_NAMES } from '../plans/plan-catalogue.js';
+
+const fixedPlans = PLAN_NAMES.filter((plan) => !PLAN_CATALOGUE[plan].custom);
+const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
+
+export const USAGE = `Usage: node dist/src/cli.js <command> [options]   (or: npm run cli -- <command> [options])
+
+Manages the clients and API keys of the Pet Adoption Service, in the server's own database
+(DATABASE_URL; unset: the SQLite file data/pets.sqlite).
+
+Clients
+  clients create --name NAME --plan PLAN [--per-minute N --per-day N] [--json]
+  clients set-plan CLIENT_ID --plan PLAN [--per-minute N --per-day N] [--json]
+  clients list [--json]
+
+API keys
+  keys create --client CLIENT_ID [--expires-in DURATION] [--json]
+  keys create --plan PLAN [--name NAME] [--per-minute N --per-day N] [--expires-in DURATION] [--json]
+      makes a new client on PLAN (named "PLAN client" unless --name is given) and its first key
+  keys list [--client CLIENT_ID] [--json]      shows key prefixes, never keys
+  keys revoke KEY_ID [--json]
+
+  help, --help, -h                             prints this text
+
+Plans: ${fixedPlans.join(', ')} have fixed limits and refuse --per-minute/--per-day;
+${customPlans.join(', ')} needs both. Limits and ids are positive integers.
+DURATION is a number and a unit: 90s, 45m, 12h or 30d.
+A new key is printed once, when it is created; only its hash is stored.
+--json prints exactly one JSON object on stdout.
+
+Exit codes: 0 done, 1 the command failed (for example an unknown id), 2 bad arguments.
+`;

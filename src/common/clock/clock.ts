@@ -1,0 +1,10 @@
+/** The time source of the service, injected so tests can move it. */
+export abstract class Clock {
+  abstract now(): Date;
+}
+
+export class SystemClock extends Clock {
+  now(): Date {
+    return new Date();
+  }
+}

@@ -1,0 +1,56 @@
+import { jest } from '@jest/globals';
+import { Logger, type ArgumentsHost } from '@nestjs/common';
+import type { HttpAdapterHost } from '@nestjs/core';
+import { ApiExceptionFilter } from './api-exception.filter.js';
+import { ApiException } from './api.exception.js';
+import { ErrorCode } from './error-code.js';
+
+function host(headersSent = false) {
+  const response = {
+    headersSent,
+    status: jest.fn().mockReturnThis(),
+    set: jest.fn().mockReturnThis(),
+    json: jest.fn().mockReturnThis(),
+    destroy: jest.fn(),
+  };
+  const request = { method: 'GET', originalUrl: '/v1/pets?limit=1', get: () => undefined };
+  const argumentsHost = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }) } as unknown as ArgumentsHost;
+  return { response, argumentsHost };
+}
+
+describe('ApiExceptionFilter', () => {
+  const adapterHost = { httpAdapter: { getInstance: () => ({ router: { stack: [] } }) } } as unknown as HttpAdapterHost;
+  const filter = new ApiExceptionFilter(adapterHost);
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('writes the Error object with its status and headers', () => {
+    const { response, argumentsHost } = host();
+    filter.catch(
+      new ApiException(ErrorCode.InvalidApiKey, 401, 'bad key', undefined, { 'WWW-Authenticate': 'Bearer realm="pets"' }),
+      argumentsHost,
+    );
+    expect(response.status).toHaveBeenCalledWith(401);
+    expect(response.set).toHaveBeenCalledWith({ 'WWW-Authenticate': 'Bearer realm="pets"' });
+    expect(response.json).toHaveBeenCalledWith({ code: 'invalid_api_key', message: 'bad key', status: 401 });
+  });
+
+  it('logs the detail of an unexpected error and sends none of it', () => {
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const { response, argumentsHost } = host();
+    filter.catch(new Error('secret detail'), argumentsHost);
+    expect(response.json).toHaveBeenCalledWith({ code: 'internal_error', message: 'An unexpected error occurred.', status: 500 });
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining('GET /v1/pets failed with internal_error'),
+      expect.stringContaining('secret detail'),
+    );
+  });
+
+  it('closes the connection when the response has already started', () => {
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const { response, argumentsHost } = host(true);
+    filter.catch(new Error('late'), argumentsHost);
+    expect(response.destroy).toHaveBeenCalled();
+    expect(response.json).not.toHaveBeenCalled();
+  });
+});

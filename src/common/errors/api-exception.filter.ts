@@ -1,0 +1,42 @@
+import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { allowedMethodsFor } from '../http/allowed-methods.js';
+import { requestIdOf } from '../http/request-id.middleware.js';
+import { toApiException } from './to-api-exception.js';
+
+/**
+ * The one place errors become responses: every failure under `/v1`, whatever threw it,
+ * leaves as the Error object `{ code, message, status }` with `status` equal to the HTTP
+ * status. Detail of unexpected failures goes to the log with the request id, never out.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const path = request.originalUrl.split('?')[0];
+    const apiError = toApiException(error, {
+      method: request.method,
+      path,
+      allowedMethods: () => allowedMethodsFor(this.adapterHost.httpAdapter.getInstance(), path),
+    });
+    const status = apiError.getStatus();
+    if (status >= 500) {
+      this.logger.error(
+        `${request.method} ${path} failed with ${apiError.code} (request ${requestIdOf(request)})`,
+        error instanceof Error ? error.stack : String(error),
+      );
+    }
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.status(status).set(apiError.headers).json(apiError.toBody());
+  }
+}

@@ -1,0 +1,113 @@
+import { isUtf8 } from 'node:buffer';
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import contentType from 'content-type';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { AppConfig } from '../../config/app.config.js';
+import {
+  ApiException,
+  MalformedJsonException,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+  ValidationFailedException,
+} from '../errors/api.exception.js';
+
+const INVALID_UTF8 = 'entity.invalid.utf8';
+
+/**
+ * How deep a body may nest. A pet is one level; the limit stops a 16 KiB body of thousands of
+ * brackets from exhausting the stack of the recursive code after the parser (class-transformer,
+ * the idempotency fingerprint), which answered 500 before.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * One walk over a parsed body, without recursion: how deep it nests (a scalar is 0, `{}` is 1)
+ * and whether a string or a key holds a lone surrogate (`"\ud800"` is valid JSON syntax but not
+ * Unicode text: it cannot be stored as UTF-8, so it would come back as something else).
+ */
+function inspect(body: unknown): { depth: number; loneSurrogate: boolean } {
+  let depth = 0;
+  const stack: Array<[unknown, number]> = [[body, 0]];
+  while (stack.length > 0) {
+    const [value, level] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return { depth, loneSurrogate: true };
+    } else if (typeof value === 'object' && value !== null) {
+      depth = Math.max(depth, level + 1);
+      for (const key of Object.keys(value)) {
+        if (LONE_SURROGATE.test(key)) return { depth, loneSurrogate: true };
+        stack.push([(value as Record<string, unknown>)[key], level + 1]);
+      }
+    }
+  }
+  return { depth, loneSurrogate: false };
+}
+
+function hasBody(request: Request): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+}
+
+function isJsonUtf8(request: Request): boolean {
+  try {
+    const { type, parameters } = contentType.parse(request.headers['content-type'] ?? '');
+    return type === 'application/json' && (parameters.charset ?? 'utf-8').toLowerCase() === 'utf-8';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads JSON bodies for the routes that take one: `application/json` (UTF-8) only, within
+ * `BODY_LIMIT`, valid UTF-8 and valid JSON of Unicode text nested at most MAX_JSON_DEPTH deep;
+ * anything else becomes the matching Error object. A request without a body passes through
+ * (the validation pipe then names what is missing).
+ */
+@Injectable()
+export class JsonBodyMiddleware implements NestMiddleware {
+  private readonly limit: string;
+  private readonly parse: RequestHandler;
+
+  constructor(config: ConfigService) {
+    this.limit = config.getOrThrow<AppConfig>('app').bodyLimit;
+    this.parse = express.json({
+      limit: this.limit,
+      strict: false,
+      type: () => true,
+      verify: (_request, _response, buffer) => {
+        // body-parser would silently replace invalid sequences with U+FFFD.
+        if (!isUtf8(buffer)) throw Object.assign(new Error('invalid UTF-8'), { type: INVALID_UTF8 });
+      },
+    });
+  }
+
+  async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    if (!hasBody(request)) return next();
+    if (!isJsonUtf8(request)) throw new UnsupportedMediaTypeException();
+    await new Promise<void>((resolve, reject) =>
+      this.parse(request, response, (error?: unknown) => (error ? reject(this.toApiException(error)) : resolve())),
+    );
+    const { depth, loneSurrogate } = inspect(request.body);
+    if (loneSurrogate) throw new MalformedJsonException('The body is not valid Unicode text: it escapes a lone surrogate.');
+    if (depth > MAX_JSON_DEPTH) {
+      throw ValidationFailedException.forField('body', `the body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+    }
+    next();
+  }
+
+  private toApiException(error: unknown): ApiException {
+    switch ((error as { type?: string }).type) {
+      case INVALID_UTF8:
+        return new MalformedJsonException('The body is not valid UTF-8.');
+      case 'entity.too.large':
+        return new PayloadTooLargeException(this.limit);
+      case 'encoding.unsupported':
+      case 'charset.unsupported':
+        return new UnsupportedMediaTypeException();
+      default:
+        return new MalformedJsonException();
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { validateEnvironment } from './env.validation.js';
+
+describe('validateEnvironment', () => {
+  it('accepts an empty environment (every default applies)', () => {
+    expect(() => validateEnvironment({})).not.toThrow();
+  });
+
+  it('accepts good values', () => {
+    expect(() =>
+      validateEnvironment({
+        PORT: '8080',
+        DATABASE_URL: 'postgres://user@db:5432/pets',
+        PUBLIC_BASE_URL: 'https://api.pets.example/v1',
+        TRUST_PROXY: '1',
+        BODY_LIMIT: '32kb',
+        AUTH_CACHE_TTL_MS: '2000',
+        GET_PET_SUNSET: '2030-12-05T00:00:00Z',
+        NODE_ENV: 'production',
+        REDIS_URL: 'rediss://user:secret@cache.internal:6380/0',
+        REDIS_CLUSTER_NODES: 'redis-1:6379,redis-2:6379',
+        LOG_LEVEL: 'debug',
+        CORS_ORIGINS: 'https://app.example, http://localhost:5173',
+        SHUTDOWN_READINESS_DELAY_MS: '5000',
+      }),
+    ).not.toThrow();
+  });
+
+  it('names every bad variable in one message', () => {
+    let message = '';
+    try {
+      validateEnvironment({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_BASE_URL: 'https://api.pets.example',
+        BODY_LIMIT: 'lots',
+        AUTH_CACHE_TTL_MS: '60000',
+        GET_PET_SUNSET: 'next year',
+        NODE_ENV: 'prod',
+        REDIS_URL: 'http://cache',
+        REDIS_CLUSTER_NODES: 'a:b',
+        RATE_LIMIT_ANONYMOUS_PLAN: 'enterprise',
+        RATE_LIMIT_BAN_THRESHOLD: '0',
+        LOG_LEVEL: 'loud',
+        CORS_ORIGINS: 'app.example',
+        SHUTDOWN_GRACE_MS: '-1',
+        DATABASE_QUERY_TIMEOUT_MS: '5',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'PUBLIC_BASE_URL',
+      'BODY_LIMIT',
+      'AUTH_CACHE_TTL_MS',
+      'GET_PET_SUNSET',
+      'NODE_ENV',
+      'REDIS_URL',
+      'REDIS_CLUSTER_NODES',
+      'RATE_LIMIT_ANONYMOUS_PLAN',
+      'RATE_LIMIT_BAN_THRESHOLD',
+      'LOG_LEVEL',
+      'CORS_ORIGINS',
+      'SHUTDOWN_GRACE_MS',
+      'DATABASE_QUERY_TIMEOUT_MS',
+    ]) {
+      expect(message).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { registerAs } from '@nestjs/config';
+
+export interface RateLimitConfig {
+  /** Off only for benchmarks that measure the limiter's own cost. */
+  enabled: boolean;
+  /** The plan whose limits apply to callers without a valid key, per IP address. */
+  anonymousPlan: string;
+  /** Refusals of one key within one UTC minute that suspend it. */
+  banThreshold: number;
+  banSeconds: number;
+}
+
+export const rateLimitConfig = registerAs('rateLimit', (): RateLimitConfig => ({
+  enabled: process.env.RATE_LIMIT_ENABLED !== 'false',
+  anonymousPlan: process.env.RATE_LIMIT_ANONYMOUS_PLAN || 'free',
+  banThreshold: Number(process.env.RATE_LIMIT_BAN_THRESHOLD || 30),
+  banSeconds: Number(process.env.RATE_LIMIT_BAN_SECONDS || 900),
+}));

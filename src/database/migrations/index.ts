@@ -1,0 +1,5 @@
+import { InitialSchema1767225600000 } from './1767225600000-initial-schema.js';
+import { IdempotencyKeys1795219200000 } from './1795219200000-idempotency-keys.js';
+
+/** Every migration, in order; listed explicitly so the build needs no file globbing. */
+export const MIGRATIONS = [InitialSchema1767225600000, IdempotencyKeys1795219200000];

@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/database.config.js';
+import { parseDatabaseUrl } from './database-url.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export type TypeOrmOptionsInput = Pick<DatabaseConfig, 'url' | 'migrationsRun' | 'queryTimeoutMs'>;
+
+/**
+ * The one place that turns configuration into TypeORM options; the Nest module and the
+ * TypeORM CLI's data source (`ormconfig.ts`) both use it, so they cannot drift apart.
+ */
+export function buildTypeOrmOptions({ url, migrationsRun, queryTimeoutMs }: TypeOrmOptionsInput): DataSourceOptions {
+  const target = parseDatabaseUrl(url);
+  const common = { migrations: MIGRATIONS, migrationsRun, synchronize: false } as const;
+  if (target.kind === 'postgres') {
+    return {
+      ...common,
+      type: 'postgres',
+      url: target.url,
+      // ids are int64 columns but never exceed 2^53 - 1, so they are safe as JS numbers.
+      parseInt8: true,
+      // Bounded waits: a database that does not answer costs a request seconds, never a hang.
+      extra: { max: 10, connectionTimeoutMillis: 5_000, query_timeout: queryTimeoutMs },
+    };
+  }
+  if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: target.path,
+    enableWAL: target.path !== ':memory:',
+  };
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { TerminusModule } from '@nestjs/terminus';
+import type { AppConfig } from '../config/app.config.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { GracefulShutdown } from './graceful-shutdown.js';
+import { HealthController } from './health.controller.js';
+
+@Module({
+  imports: [
+    TerminusModule.forRootAsync({
+      inject: [ConfigService],
+      // On SIGTERM terminus answers every health check with 503 (shutting_down) for this long before shutdown proceeds.
+      useFactory: (config: ConfigService) => ({ gracefulShutdownTimeoutMs: config.getOrThrow<AppConfig>('app').shutdownReadinessDelayMs }),
+    }),
+    RateLimitModule,
+  ],
+  providers: [GracefulShutdown],
+  controllers: [HealthController],
+})
+export class HealthModule {}

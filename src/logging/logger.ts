@@ -1,0 +1,29 @@
+import { pino, type Logger } from 'pino';
+import type { AppConfig } from '../config/app.config.js';
+
+/** Redacted wherever they appear in a log record: credentials never reach the log. */
+const SECRETS = ['req.headers.authorization', 'req.headers.cookie', '*.authorization', '*.apiKey', '*.key'];
+
+/**
+ * The service's one logger: JSON lines (one object per line, for log shippers) in production,
+ * human-readable lines elsewhere when pino-pretty (a development dependency) is installed.
+ */
+export function createLogger({ logLevel, production }: Pick<AppConfig, 'logLevel' | 'production'>): Logger {
+  const pretty = !production && prettyAvailable();
+  return pino({
+    level: logLevel,
+    redact: { paths: SECRETS, censor: '[redacted]' },
+    base: { service: 'pet-adoption-service' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    ...(pretty && { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }),
+  });
+}
+
+function prettyAvailable(): boolean {
+  try {
+    import.meta.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import { DatabaseMetrics } from './database.metrics.js';
+import { HttpMetrics } from './http.metrics.js';
+import { MetricsController } from './metrics.controller.js';
+
+/**
+ * Prometheus metrics at `/metrics`. One registry per application (not prom-client's global one),
+ * which modules register their own metrics on; the default process metrics come with it.
+ */
+@Global()
+@Module({
+  controllers: [MetricsController],
+  providers: [
+    {
+      provide: Registry,
+      useFactory: () => {
+        const registry = new Registry();
+        collectDefaultMetrics({ register: registry });
+        return registry;
+      },
+    },
+    HttpMetrics,
+    DatabaseMetrics,
+  ],
+  exports: [Registry, HttpMetrics],
+})
+export class MetricsModule {}

@@ -1,0 +1,25 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { IsString, Matches } from 'class-validator';
+import { OmittableProperty } from '../../common/validation/app-validation.pipe.js';
+import { PetStatus } from '../pet-status.js';
+import { IdField, StatusField } from './pet-fields.js';
+
+/** The body of `createPet` (`NewPet`). */
+@ApiSchema({ name: 'NewPet' })
+export class NewPetDto {
+  @ApiProperty({ type: 'string', minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001F\\u007F]*$', description: "The animal's name." })
+  @IsString()
+  // Lengths count Unicode code points; the `u` flag makes `{1,100}` do exactly that.
+  @Matches(/^[^]{1,100}$/u, { message: 'name must be 1 to 100 characters long' })
+  @Matches(/[^\p{White_Space}]/u, { message: 'name must contain a character that is not white space' })
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  @Matches(/^[^\u0000-\u001F\u007F]*$/u, { message: 'name must not contain control characters' })
+  name: string;
+
+  @IdField({ description: 'Identifier of the category the animal belongs to.' })
+  categoryId: number;
+
+  @StatusField({ required: false, description: 'Availability of the animal; `available` when omitted.' })
+  @OmittableProperty()
+  status?: PetStatus;
+}

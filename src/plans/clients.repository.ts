@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Client } from './entities/client.entity.js';
+import type { PlanLimits } from './plan-catalogue.js';
+
+export interface NewClient {
+  name: string;
+  plan: string;
+  limits?: PlanLimits;
+}
+
+@Injectable()
+export class ClientsRepository {
+  constructor(@InjectRepository(Client) private readonly clients: Repository<Client>) {}
+
+  async create({ name, plan, limits }: NewClient): Promise<Client> {
+    return this.clients.save(
+      this.clients.create({ name, plan, perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null }),
+    );
+  }
+
+  findById(id: number): Promise<Client | null> {
+    return this.clients.findOneBy({ id });
+  }
+
+  listAll(): Promise<Client[]> {
+    return this.clients.find({ order: { id: 'ASC' } });
+  }
+
+  async changePlan(id: number, plan: string, limits?: PlanLimits): Promise<void> {
+    await this.clients.update({ id }, { plan, perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null });
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return !(await this.clients.exists());
+  }
+}

@@ -1,0 +1,23 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A paying account. Its keys share its quota; its plan decides the limits. */
+@Entity({ name: 'clients' })
+export class Client {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  plan: string;
+
+  @Column({ name: 'per_minute_limit', type: 'bigint', nullable: true })
+  perMinuteLimit: number | null;
+
+  @Column({ name: 'per_day_limit', type: 'bigint', nullable: true })
+  perDayLimit: number | null;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt: Date;
+}

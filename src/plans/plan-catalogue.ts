@@ -1,0 +1,23 @@
+/** The plans we sell (interface document, "Rate limits by plan"). Data, not scattered literals. */
+export const PLAN_NAMES = ['free', 'pro', 'business', 'enterprise'] as const;
+
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+export interface PlanLimits {
+  perMinute: number;
+  perDay: number;
+}
+
+/** `custom` plans carry per-client limits set by the operator; the others have fixed ones. */
+export type PlanDefinition = { custom: false; limits: PlanLimits } | { custom: true };
+
+export const PLAN_CATALOGUE: Readonly<Record<PlanName, PlanDefinition>> = {
+  free: { custom: false, limits: { perMinute: 60, perDay: 1_000 } },
+  pro: { custom: false, limits: { perMinute: 300, perDay: 10_000 } },
+  business: { custom: false, limits: { perMinute: 1_000, perDay: 100_000 } },
+  enterprise: { custom: true },
+};
+
+export function isPlanName(value: string): value is PlanName {
+  return (PLAN_NAMES as readonly string[]).includes(value);
+}

@@ -1,0 +1,12 @@
+/** A request to the Plans module that breaks its rules (unknown plan, limits that do not fit). */
+export class PlanRuleError extends Error {
+  override name = 'PlanRuleError';
+}
+
+export class ClientNotFoundError extends Error {
+  override name = 'ClientNotFoundError';
+
+  constructor(id: number) {
+    super(`No client with id ${id}.`);
+  }
+}

@@ -1,0 +1,48 @@
+import { Logger } from '@nestjs/common';
+import type { RedisClient } from '../redis/redis-client.js';
+import { RedisCircuit } from '../redis/redis-circuit.js';
+import type { InProcessStore } from './in-process.store.js';
+import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.script.js';
+import type { RedisStore } from './redis.store.js';
+
+export interface LimiterState {
+  store: 'redis' | 'in-process';
+  redis: 'up' | 'down';
+}
+
+/**
+ * Redis first; while Redis cannot answer, the in-process store with the same limits, so the API
+ * keeps serving. When Redis answers again the limiter goes back to it; counts made meanwhile are
+ * not replayed.
+ */
+export class FailoverStore extends LimiterStore {
+  private readonly circuit: RedisCircuit;
+
+  constructor(
+    private readonly primary: RedisStore,
+    private readonly fallback: InProcessStore,
+    redis: RedisClient,
+  ) {
+    super();
+    this.circuit = new RedisCircuit(redis, new Logger('RateLimiter'), {
+      down: (reason) => `Redis cannot be reached (${reason}); limiting in process until it is back`,
+      up: 'Redis answers again; limiting with Redis',
+    });
+  }
+
+  get state(): LimiterState {
+    return this.circuit.isOpen ? { store: 'in-process', redis: 'down' } : { store: 'redis', redis: 'up' };
+  }
+
+  consume(request: LimiterRequest): Promise<LimiterFacts> {
+    return this.circuit.run(
+      () => this.primary.consume(request),
+      () => this.fallback.consume(request),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.circuit.close();
+    await Promise.all([this.primary.close(), this.fallback.close()]);
+  }
+}

@@ -1,0 +1,32 @@
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { NextFunction, Request, Response } from 'express';
+import type { RateLimitConfig } from '../config/rate-limit.config.js';
+import { ApiKeySuspendedException, RateLimitExceededException } from './rate-limit.exceptions.js';
+import { RateLimiterService } from './rate-limiter.service.js';
+
+/**
+ * Runs first on every `/v1` request, before authentication and body parsing, so every response
+ * (2xx, 4xx, 5xx, 404 for unknown routes) carries the quota headers and a caller over its quota
+ * gets 429 whatever it sent.
+ */
+@Injectable()
+export class RateLimitMiddleware implements NestMiddleware {
+  private readonly enabled: boolean;
+
+  constructor(
+    private readonly limiter: RateLimiterService,
+    config: ConfigService,
+  ) {
+    this.enabled = config.getOrThrow<RateLimitConfig>('rateLimit').enabled;
+  }
+
+  async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    if (!this.enabled) return next();
+    const decision = await this.limiter.check(request);
+    response.set(decision.headers);
+    if (decision.outcome === 'refused') throw new RateLimitExceededException(decision.retryAfterSeconds!);
+    if (decision.outcome === 'suspended') throw new ApiKeySuspendedException(decision.retryAfterSeconds!);
+    next();
+  }
+}

@@ -1,0 +1,40 @@
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { AuthModule } from '../auth/auth.module.js';
+import { Clock } from '../common/clock/clock.js';
+import { PlansModule } from '../plans/plans.module.js';
+import type { RedisClient } from '../redis/redis-client.js';
+import { REDIS_CLIENT } from '../redis/redis.module.js';
+import { FailoverStore } from './failover.store.js';
+import { InProcessStore } from './in-process.store.js';
+import { LimiterStore } from './limiter.script.js';
+import { RateLimitHealthIndicator } from './rate-limit.health.js';
+import { RateLimitMetrics } from './rate-limit.metrics.js';
+import { RateLimitMiddleware } from './rate-limit.middleware.js';
+import { RateLimiterService } from './rate-limiter.service.js';
+import { RedisStore } from './redis.store.js';
+
+/** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */
+async function createLimiterStore(redis: RedisClient | undefined, clock: Clock): Promise<LimiterStore> {
+  const inProcess = await InProcessStore.create(clock);
+  return redis ? new FailoverStore(new RedisStore(redis), inProcess, redis) : inProcess;
+}
+
+@Module({
+  imports: [AuthModule, PlansModule, TerminusModule],
+  providers: [
+    { provide: LimiterStore, inject: [REDIS_CLIENT, Clock], useFactory: createLimiterStore },
+    RateLimiterService,
+    RateLimitMetrics,
+    RateLimitMiddleware,
+    RateLimitHealthIndicator,
+  ],
+  exports: [RateLimitMiddleware, RateLimitHealthIndicator],
+})
+export class RateLimitModule implements OnApplicationShutdown {
+  constructor(private readonly store: LimiterStore) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}

@@ -1,0 +1,65 @@
+import { EventEmitter } from 'node:events';
+import { jest } from '@jest/globals';
+import type { Logger } from '@nestjs/common';
+import type { RedisClient } from './redis-client.js';
+import { RedisCircuit } from './redis-circuit.js';
+
+describe('RedisCircuit', () => {
+  const ping = jest.fn<() => Promise<string>>();
+  const client = Object.assign(new EventEmitter(), { ping }) as unknown as RedisClient;
+  const logger = { warn: jest.fn(), log: jest.fn() };
+  let circuit: RedisCircuit;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    ping.mockReset();
+    logger.warn.mockReset();
+    logger.log.mockReset();
+    circuit = new RedisCircuit(client, logger as unknown as Logger, { down: (reason) => `down: ${reason}`, up: 'up again' });
+  });
+  afterEach(() => {
+    circuit.close();
+    jest.useRealTimers();
+  });
+
+  it('uses Redis while it answers', async () => {
+    await expect(
+      circuit.run(
+        () => Promise.resolve('redis'),
+        () => Promise.resolve('fallback'),
+      ),
+    ).resolves.toBe('redis');
+    expect(circuit.isOpen).toBe(false);
+  });
+
+  it('answers from the fallback when Redis fails, and keeps doing so without trying Redis, logging once', async () => {
+    const primary = jest.fn(() => Promise.reject(new Error('ECONNREFUSED')));
+    await expect(circuit.run(primary, () => Promise.resolve('fallback'))).resolves.toBe('fallback');
+    await expect(circuit.run(primary, () => Promise.resolve('fallback'))).resolves.toBe('fallback');
+    expect(primary).toHaveBeenCalledTimes(1);
+    expect(circuit.isOpen).toBe(true);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn).toHaveBeenCalledWith('down: ECONNREFUSED');
+  });
+
+  it('goes back to Redis once a probe answers, logging once', async () => {
+    circuit.trip(new Error('timeout'));
+    ping.mockRejectedValueOnce(new Error('still down'));
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(circuit.isOpen).toBe(true);
+    ping.mockResolvedValue('PONG');
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(circuit.isOpen).toBe(false);
+    expect(logger.log).toHaveBeenCalledTimes(1);
+    expect(logger.log).toHaveBeenCalledWith('up again');
+  });
+
+  it('probes at once when the client reconnects', async () => {
+    circuit.trip(new Error('reset'));
+    ping.mockResolvedValue('PONG');
+    client.emit('ready');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(circuit.isOpen).toBe(false);
+  });
+});

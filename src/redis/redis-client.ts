@@ -1,0 +1,39 @@
+import { once } from 'node:events';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+
+export type RedisClient = Redis | Cluster;
+import type { RedisConfig } from '../config/redis.config.js';
+
+const CONNECT_TIMEOUT_MS = 2_000;
+
+/**
+ * A Redis (or Redis Cluster) client that fails fast instead of waiting: no offline queue, no
+ * retries of a command, a bounded command time; it keeps reconnecting in the background.
+ */
+export function createRedisClient(config: RedisConfig): RedisClient | undefined {
+  const options: RedisOptions = {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: config.commandTimeoutMs,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  };
+  if (config.clusterNodes.length > 0) {
+    return new Cluster(config.clusterNodes, {
+      enableOfflineQueue: false,
+      redisOptions: options,
+      clusterRetryStrategy: options.retryStrategy,
+    });
+  }
+  return config.url ? new Redis(config.url, options) : undefined;
+}
+
+/**
+ * Waits, at most the connect timeout, for the first connection, so an instance does not begin
+ * on the fallback (and count apart from the other replicas) only because it is still connecting.
+ * If Redis is down, the instance starts anyway and the limiter serves from its fallback.
+ */
+export async function firstConnection(redis: RedisClient): Promise<void> {
+  if (redis.status === 'ready') return;
+  await once(redis, 'ready', { signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) }).catch(() => undefined);
+}

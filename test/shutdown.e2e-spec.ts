@@ -1,0 +1,118 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** The built server as a real process, as a container runs it (dist/ comes from jest's global setup). */
+const MAIN = 'dist/src/main.js';
+const CLI = 'dist/src/cli.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+describe('graceful shutdown (built server process)', () => {
+  const databaseFile = join(tmpdir(), `pets-shutdown-${randomUUID()}.sqlite`);
+  const env = { ...process.env, DATABASE_URL: `sqlite:${databaseFile}`, REDIS_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+
+  afterAll(() => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
+  });
+
+  it('answers every request of a burst of creations it has accepted, keeps every 201 it sent, and fails readiness first', async () => {
+    const created = spawnSync(
+      process.execPath,
+      [CLI, 'keys', 'create', '--plan', 'enterprise', '--per-minute', '100000', '--per-day', '1000000', '--json'],
+      {
+        env,
+        encoding: 'utf8',
+      },
+    );
+    expect(created.status).toBe(0);
+    const { key } = JSON.parse(created.stdout) as { key: string };
+
+    const port = await freePort();
+    const server = spawn(process.execPath, [MAIN], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_READINESS_DELAY_MS: '800', SHUTDOWN_GRACE_MS: '5000' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exit = exited(server);
+    const base = `http://127.0.0.1:${port}`;
+    for (let tries = 0; ; tries++) {
+      const ready = await fetch(`${base}/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (ready === 200) break;
+      if (tries > 100) throw new Error('the server did not become ready');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const BURST = 200;
+    let answered = 0;
+    let signalled = false;
+    const burst = Array.from({ length: BURST }, (_, i) =>
+      fetch(`${base}/v1/pets`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `Burst ${i}`, categoryId: 1 }),
+      }).then(async (response) => {
+        answered++;
+        if (!signalled && answered >= BURST / 4) {
+          signalled = true;
+          server.kill('SIGTERM');
+        }
+        return { status: response.status, body: (await response.json()) as { id?: number; name?: string } };
+      }),
+    );
+    const results = await Promise.all(burst);
+
+    // Readiness has turned false while the server still answers.
+    const readiness = await fetch(`${base}/health/ready`);
+    expect(readiness.status).toBe(503);
+    expect(((await readiness.json()) as { status: string }).status).toBe('shutting_down');
+
+    const signalledAt = performance.now();
+    const { code, signal } = await exit;
+    const exitMs = performance.now() - signalledAt;
+    expect(code === 0 || signal === 'SIGTERM').toBe(true);
+
+    const db = new Database(databaseFile, { readonly: true });
+    const stored = new Map(
+      (db.prepare('SELECT id, name FROM pets').all() as Array<{ id: number; name: string }>).map((row) => [row.id, row.name]),
+    );
+    db.close();
+    const createdPets = results.filter((r) => r.status === 201);
+    console.log(
+      `SIGTERM after ${BURST / 4} of ${BURST} concurrent creations: ${results.length} answered (${createdPets.length} × 201), ${stored.size} rows in the database, exit ${signal ?? code} ${exitMs.toFixed(0)} ms after the burst`,
+    );
+    expect(results).toHaveLength(BURST);
+    expect(createdPets).toHaveLength(BURST);
+    for (const { body } of createdPets) expect(stored.get(body.id!)).toBe(body.name);
+    // Readiness delay (800 ms) plus closing, well inside the grace period (5 s).
+    expect(exitMs).toBeLessThan(4_000);
+  });
+
+  it('refuses to start on bad configuration, naming every bad variable at once', () => {
+    const result = spawnSync(process.execPath, [MAIN], {
+      env: { ...env, PORT: 'eighty', REDIS_URL: 'http://nope', LOG_LEVEL: 'loud' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).not.toBe(0);
+    const output = result.stderr + result.stdout;
+    for (const name of ['PORT', 'REDIS_URL', 'LOG_LEVEL']) expect(output).toContain(name);
+    expect(output).toContain('Invalid configuration');
+  });
+});

@@ -1,0 +1,63 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { NEST_APPLICATION_OPTIONS, configureApp } from '../../src/app.factory.js';
+import { AppModule } from '../../src/app.module.js';
+import { ApiKeysService } from '../../src/auth/api-keys.service.js';
+import { Clock } from '../../src/common/clock/clock.js';
+import { ClientsService } from '../../src/plans/clients.service.js';
+
+export interface TestAppOptions {
+  /**
+   * Environment for this instance only. The embedded defaults apply unless a test names a server:
+   * in-memory SQLite and the in-process limiter, whatever the surrounding environment says.
+   */
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Providers replaced for this instance (a log destination, say). */
+  overrides?: Array<{ provide: unknown; useValue: unknown }>;
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: () => ReturnType<typeof request>;
+  dataSource: DataSource;
+  /**
+   * Creates a client and returns a fresh key of it: by default an enterprise client whose quota
+   * no functional test reaches; quota tests name their plan.
+   */
+  newKey: (plan?: string, limits?: { perMinute: number; perDay: number }) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+const UNREACHED = { perMinute: 1_000_000, perDay: 100_000_000 };
+
+/** Boots the real application (same factory as main.ts) with test overrides. */
+export async function createTestApp({ env = {}, clock, overrides = [] }: TestAppOptions = {}): Promise<TestApp> {
+  const saved = { ...process.env };
+  // Request lines at the default level would bury the test report; warnings and errors still show.
+  Object.assign(process.env, { DATABASE_URL: 'sqlite::memory:', REDIS_URL: '', REDIS_CLUSTER_NODES: '', LOG_LEVEL: 'warn', ...env });
+  try {
+    const builder = Test.createTestingModule({ imports: [AppModule] });
+    if (clock) builder.overrideProvider(Clock).useValue(clock);
+    for (const { provide, useValue } of overrides) builder.overrideProvider(provide).useValue(useValue);
+    const moduleRef = await builder.compile();
+    const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(NEST_APPLICATION_OPTIONS));
+    await app.init();
+    const clients = app.get(ClientsService);
+    const keys = app.get(ApiKeysService);
+    return {
+      app,
+      http: () => request(app.getHttpServer()),
+      dataSource: app.get(DataSource),
+      newKey: async (plan = 'enterprise', limits = plan === 'enterprise' ? UNREACHED : undefined) => {
+        const client = await clients.create(`${plan} test client`, plan, limits ?? {});
+        return (await keys.issue(client.id)).key;
+      },
+      close: () => app.close(),
+    };
+  } finally {
+    process.env = saved;
+  }
+}
