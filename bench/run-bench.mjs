@@ -2,7 +2,9 @@
 /* global fetch */
 // The benchmark: `npm run bench` (builds first). In one run on this machine it starts each server
 // as its own process, loads them over loopback with autocannon in alternating short rounds
-// (A B C D A B C D …, so drift and neighbours affect all alike), and measures Redis round trips
+// (every server on one endpoint in turn, then the next endpoint, round after round, so drift and
+// neighbours affect all alike), records the CPU each request costs the server, PostgreSQL and
+// Redis and the load generator, and measures Redis round trips
 // and SQL statements per request, first versus deep pages of 1,000,000 animals, and resident
 // memory over a 500,000-request run. It prints a table and the targets (MET / NOT MET), and writes
 // bench/results/latest.json, docs/benchmarks.json and the generated section of docs/benchmarks.md.
@@ -42,7 +44,7 @@ import { getJson, load, median, sequentialLatencies } from './lib/load.mjs';
 import { databaseName, preparePostgres } from './lib/postgres.mjs';
 import { startCountingProxy } from './lib/pg-proxy.mjs';
 import { formatProfile, summariseProfile } from './lib/profile.mjs';
-import { rssBytes, run, startServer, stopAll, stopServer, withForeignCpu } from './lib/processes.mjs';
+import { rssBytes, run, startServer, stopAll, stopServer, withCpuBreakdown } from './lib/processes.mjs';
 import { commandstatsRoundTrips, monitorRoundTrips, redisReachable } from './lib/redis-calls.mjs';
 import { printReport, writeResults } from './lib/report.mjs';
 import { seedPets } from './seed-pets.mjs';
@@ -375,17 +377,30 @@ async function bench(tmp, resultsDir) {
   // --- Alternating rounds -------------------------------------------------------------------------
   /** @type {Record<string, Array<import('./lib/load.mjs').LoadResult>>} */
   const runs = {};
-  const order = servers.map((s) => s.server).join(' ');
+  // Endpoint by endpoint, every server in turn (A B C D on the list, then B C D on the next…), so
+  // the runs a ratio compares (B and D for the limiter, A and B for the ceiling) are close in time.
+  const endpointOrder = [...new Set(servers.flatMap((s) => s.endpoints))];
   for (let round = 1; round <= config.rounds; round++) {
-    log(`round ${round}/${config.rounds} (${order})`);
-    for (const server of servers) {
-      for (const name of server.endpoints) {
+    log(`round ${round}/${config.rounds} (${endpointOrder.join(', ')}; ${servers.map((s) => s.server).join(' ')})`);
+    for (const name of endpointOrder) {
+      for (const server of servers.filter((s) => s.endpoints.includes(name))) {
         // A run during which other work on the machine kept more than BENCH_MAX_FOREIGN_CPU CPUs busy
         // is repeated (at most twice); the least disturbed attempt counts.
         let best;
         for (let attempt = 0; attempt <= config.retries; attempt++) {
-          const { result, foreignCpu } = await withForeignCpu([server.pid], () => loadOnce(server, name, { seconds: config.durationS }));
-          if (!best || foreignCpu < best.foreignCpu) best = { ...result, foreignCpu, attempts: attempt + 1 };
+          const { result, foreignCpu, storesMs, generatorMs } = await withCpuBreakdown([server.pid], () =>
+            loadOnce(server, name, { seconds: config.durationS }),
+          );
+          const perRequest = (ms) => (result.ok > 0 ? ms / result.ok : NaN);
+          if (!best || foreignCpu < best.foreignCpu) {
+            best = {
+              ...result,
+              foreignCpu,
+              storesCpuMsPerRequest: perRequest(storesMs),
+              generatorCpuMsPerRequest: perRequest(generatorMs),
+              attempts: attempt + 1,
+            };
+          }
           if (foreignCpu <= config.maxForeignCpu) break;
           log(`  (other work used ${foreignCpu.toFixed(2)} CPUs meanwhile: repeating)`);
         }
@@ -393,7 +408,8 @@ async function bench(tmp, resultsDir) {
         (runs[`${server.server}:${name}`] ??= []).push(r);
         log(
           `  ${server.label.padEnd(24)} ${server.targets[name].label.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s  ` +
-            `p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  CPU ${r.cpuMsPerRequest?.toFixed(3)} ms/req  others ${r.foreignCpu.toFixed(2)} CPUs`,
+            `p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  CPU ms/req: server ${r.cpuMsPerRequest?.toFixed(3)}, ` +
+            `stores ${r.storesCpuMsPerRequest.toFixed(3)}, autocannon ${r.generatorCpuMsPerRequest.toFixed(3)}; others ${r.foreignCpu.toFixed(2)} CPUs`,
         );
       }
     }
@@ -414,6 +430,8 @@ async function bench(tmp, resultsDir) {
         p50: median(list.map((r) => r.p50)),
         p99: median(list.map((r) => r.p99)),
         cpuMsPerRequest: median(list.map((r) => r.cpuMsPerRequest ?? NaN)),
+        storesCpuMsPerRequest: median(list.map((r) => r.storesCpuMsPerRequest)),
+        generatorCpuMsPerRequest: median(list.map((r) => r.generatorCpuMsPerRequest)),
         vsCeiling: name === 'list' ? median(roundRatios(list, ceilingRuns)) : undefined,
         non2xx: list.reduce((s, r) => s + r.non2xx, 0),
         errors: list.reduce((s, r) => s + r.errors + r.timeouts, 0),
@@ -423,6 +441,8 @@ async function bench(tmp, resultsDir) {
           p50: r.p50,
           p99: r.p99,
           cpuMsPerRequest: r.cpuMsPerRequest,
+          storesCpuMsPerRequest: r.storesCpuMsPerRequest,
+          generatorCpuMsPerRequest: r.generatorCpuMsPerRequest,
           foreignCpu: r.foreignCpu,
           attempts: r.attempts,
         })),

@@ -138,7 +138,12 @@ function machineBusyMs() {
   return (fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]) * 10;
 }
 
-/** CPU time so far of every process whose command name is one of `names`, in ms. */
+/**
+ * CPU time so far of every process whose command name is one of `names`, in ms, including what
+ * their exited children used (cutime + cstime): PostgreSQL runs a process per connection, and when
+ * one ends (a pool closing an idle connection) its time moves to the postmaster's children's time
+ * instead of vanishing from the sum.
+ */
 function processesCpuMs(names) {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
@@ -148,7 +153,7 @@ function processesCpuMs(names) {
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (!names.includes(name)) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
     } catch {
       // gone meanwhile
     }
@@ -157,18 +162,24 @@ function processesCpuMs(names) {
 }
 
 /**
- * Measures the CPU that other work on the machine used while `work` ran: the machine's busy time
- * minus this process, the servers in `pids`, and the PostgreSQL and Redis servers. Resolves with
- * `work`'s result and `foreignCpu`, in CPUs (0.5 = half a CPU busy with other things on average).
+ * Where the machine's CPU went while `work` ran, in ms: the servers in `pids`, the stores
+ * (PostgreSQL and Redis server processes), this process (the load generator), and everything else
+ * (`foreignCpu`, in CPUs: 0.5 = half a CPU busy with other things on average).
  * @template T @param {number[]} pids @param {() => Promise<T>} work
  */
-export async function withForeignCpu(pids, work) {
-  const ours = () => cpuMs(process.pid) + pids.reduce((sum, pid) => sum + cpuMs(pid), 0) + processesCpuMs(['postgres', 'redis-server']);
-  const machine0 = machineBusyMs();
-  const ours0 = ours();
+export async function withCpuBreakdown(pids, work) {
+  const sample = () => ({
+    machine: machineBusyMs(),
+    server: pids.reduce((sum, pid) => sum + cpuMs(pid), 0),
+    stores: processesCpuMs(['postgres', 'redis-server']),
+    generator: cpuMs(process.pid),
+  });
+  const before = sample();
   const t0 = Date.now();
   const result = await work();
   const elapsed = Date.now() - t0;
-  const foreign = machineBusyMs() - machine0 - (ours() - ours0);
-  return { result, foreignCpu: Math.max(0, foreign / Math.max(1, elapsed)) };
+  const after = sample();
+  const used = Object.fromEntries(Object.keys(before).map((k) => [k, after[k] - before[k]]));
+  const foreign = used.machine - used.server - used.stores - used.generator;
+  return { result, foreignCpu: Math.max(0, foreign / Math.max(1, elapsed)), storesMs: used.stores, generatorMs: used.generator };
 }

@@ -21,6 +21,8 @@ function throughputRows(results) {
     num(row.p50, 2),
     num(row.p99, 2),
     row.cpuMsPerRequest === null ? 'n/a' : num(row.cpuMsPerRequest, 3),
+    num(row.storesCpuMsPerRequest, 3),
+    num(row.generatorCpuMsPerRequest, 3),
     row.server === 'ceiling' ? '1.00' : row.endpointKey === 'list' && ceiling ? ratio(row.vsCeiling) : '',
     `${row.errors + row.non2xx}`,
     num(row.foreignCpu, 2),
@@ -34,6 +36,8 @@ const THROUGHPUT_HEAD = [
   'p50 ms',
   'p99 ms',
   'server CPU ms/req',
+  'PG+Redis CPU ms/req',
+  'autocannon CPU ms/req',
   'vs ceiling',
   'non-2xx + errors',
   'others’ CPUs',
@@ -64,6 +68,25 @@ function ratioLines(results) {
       ([endpoint, value]) => `SQLite / PostgreSQL + Redis, ${endpoint}: ${ratio(value.median)}${perRound(value.rounds)}`,
     ),
   ];
+}
+
+/**
+ * The list runs' CPU per answered request by process, and the throughput the machine's CPUs allow
+ * at that cost: on a machine where the load generator, PostgreSQL and Redis share the CPUs with the
+ * server, this bounds every ratio to the ceiling.
+ */
+function cpuBudgetLines(results) {
+  const cpus = results.machine.nproc;
+  return results.throughput
+    .filter((row) => row.endpointKey === 'list')
+    .map((row) => {
+      const total = (row.cpuMsPerRequest ?? 0) + row.storesCpuMsPerRequest + row.generatorCpuMsPerRequest;
+      return (
+        `${row.label}, ${row.endpoint}: server ${num(row.cpuMsPerRequest ?? NaN, 3)} + PostgreSQL/Redis ${num(row.storesCpuMsPerRequest, 3)} + ` +
+        `autocannon ${num(row.generatorCpuMsPerRequest, 3)} = ${num(total, 3)} CPU ms per request; ${cpus} CPUs allow at most ` +
+        `${num((cpus * 1000) / total)} req/s (measured ${num(row.rps)})`
+      );
+    });
 }
 
 function measurementLines(results) {
@@ -129,6 +152,8 @@ export function printReport(results) {
   out.push(textTable(THROUGHPUT_HEAD, throughputRows(results)));
   out.push('', 'Ratios (median of the per-round ratios)');
   out.push(...ratioLines(results).map((l) => `  ${l}`));
+  out.push('', 'CPU per request (median of the rounds)');
+  out.push(...cpuBudgetLines(results).map((l) => `  ${l}`));
   out.push('', 'Measurements');
   out.push(...measurementLines(results).map((l) => `  ${l}`));
   out.push('', 'Targets');
@@ -155,13 +180,14 @@ export function markdownSection(results) {
   const lines = [BEGIN, '', '## Latest run', '', ...machineLines(results), ''];
   lines.push('### Throughput and latency', '');
   lines.push(
-    `Median over ${results.config.rounds} alternating rounds (A B C D A B C D …) of ${results.config.durationS} s each; ` +
-      'p50/p99 of the 2xx answers in ms; server CPU is the server process’s user + system time per answered request; ' +
+    `Median over ${results.config.rounds} rounds of ${results.config.durationS} s each (each round loads every server on an endpoint in turn, then the next endpoint); ` +
+      'p50/p99 of the 2xx answers in ms; CPU columns are user + system time per answered request of the server process, of the PostgreSQL and Redis server processes, and of the benchmark’s own process (autocannon); ' +
       '“others’ CPUs” is how many CPUs other work on the machine kept busy meanwhile (median over the rounds).',
     '',
   );
   lines.push(markdownTable(THROUGHPUT_HEAD, throughputRows(results)), '');
   lines.push('### Ratios', '', ...ratioLines(results).map((l) => `- ${l}`), '');
+  lines.push('### CPU per request', '', ...cpuBudgetLines(results).map((l) => `- ${l}`), '');
   lines.push('### Round trips, depth and memory', '', ...measurementLines(results).map((l) => `- ${l}`), '');
   lines.push('### Targets', '');
   lines.push(
@@ -179,6 +205,14 @@ export function markdownSection(results) {
       markdownTable(
         ['share of busy time', 'ms', 'function'],
         results.profile.self.slice(0, 15).map((row) => [`${row.pct.toFixed(1)} %`, row.ms, `\`${row.name}\``]),
+      ),
+      '',
+    );
+    lines.push('Self time by package:', '');
+    lines.push(
+      markdownTable(
+        ['share of busy time', 'ms', 'package'],
+        results.profile.packages.slice(0, 12).map((row) => [`${row.pct.toFixed(1)} %`, row.ms, row.name]),
       ),
       '',
     );

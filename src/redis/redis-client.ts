@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { RedisConfig } from '../config/redis.config.js';
 
 export type RedisClient = Redis | Cluster;
-import type { RedisConfig } from '../config/redis.config.js';
 
 const CONNECT_TIMEOUT_MS = 2_000;
 
