@@ -7,6 +7,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { requestIdMiddleware } from './common/http/request-id.middleware.js';
+import { answerUnparsableRequests } from './common/http/unparsable-request.handler.js';
 import type { AppConfig } from './config/app.config.js';
 import { HTTP_LOGGER } from './logging/logging.module.js';
 import { PinoLoggerService } from './logging/pino-logger.service.js';
@@ -24,14 +25,15 @@ const OUTSIDE_PREFIX = ['health/live', 'health/ready', 'metrics'].map((path) => 
 
 /**
  * Configures a Nest application the same way for the server, the end-to-end tests and the
- * OpenAPI export, in request order: Express settings, security headers, request ids, the request
- * log and metrics, CORS (only when configured), the rate limiter, the `/v1` prefix and the
- * Swagger docs. Pipes, the filter and the guard are global providers of `AppModule`.
+ * OpenAPI export, in request order: the answer to requests Node cannot parse, Express settings,
+ * security headers, request ids, the request log and metrics, CORS (only when configured), the
+ * rate limiter, the `/v1` prefix and the Swagger docs. Pipes, the filter and the guard are global providers of `AppModule`.
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');
   app.useLogger(app.get(PinoLoggerService));
   app.disable('x-powered-by');
+  answerUnparsableRequests(app.getHttpServer());
   app.set('trust proxy', config.trustProxy);
   app.use(helmet());
   app.use(requestIdMiddleware);

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { connect } from 'node:net';
 import { PetsRepository } from '../src/pets/pets.repository.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -138,5 +139,39 @@ describe('Error responses (e2e)', () => {
 
   it('does not say it is Express', async () => {
     expect((await t.http().get('/v1/pets').set(auth)).headers['x-powered-by']).toBeUndefined();
+  });
+
+  describe('requests Node cannot parse', () => {
+    let port: number;
+    beforeAll(async () => {
+      await t.app.listen(0, '127.0.0.1');
+      port = Number(new URL(await t.app.getUrl()).port);
+    });
+
+    /** Writes raw bytes on a fresh connection and resolves with everything the server sent back. */
+    const rawExchange = (bytes: Buffer): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+        socket.on('error', reject);
+      });
+
+    it.each([
+      [
+        'raw non-ASCII bytes in the request line',
+        Buffer.concat([Buffer.from('GET /v1/pets/'), Buffer.from([0xff, 0xfe]), Buffer.from(' HTTP/1.1\r\n')]),
+      ],
+      ['a header line without a colon', Buffer.from('GET /v1/pets HTTP/1.1\r\nHost: x\r\nno colon here\r\n')],
+      ['a request line that is not HTTP', Buffer.from('HELLO\r\n')],
+    ])('answers %s, which Node cannot parse, with the 400 Error object', async (_case, head) => {
+      const raw = await rawExchange(Buffer.concat([head, Buffer.from(`Authorization: Bearer x\r\n\r\n`)]));
+      const [headers, body] = raw.split('\r\n\r\n');
+      expect(headers).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(headers).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+      expect(headers).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+      expect(JSON.parse(body)).toEqual({ code: 'validation_failed', message: expect.stringContaining('not valid HTTP/1.1'), status: 400 });
+    });
   });
 });
