@@ -1,12 +1,13 @@
 import { jest } from '@jest/globals';
-import { ExpiredKeysPurge } from '../src/idempotency/expired-keys.purge.js';
 import { Logger } from '@nestjs/common';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
+import { ExpiredKeysPurge } from '../src/idempotency/expired-keys.purge.js';
 import { DatabaseIdempotencyStore } from '../src/idempotency/database-idempotency.store.js';
 import { IdempotencyKeysRepository } from '../src/idempotency/idempotency-keys.repository.js';
 import { PetsRepository } from '../src/pets/pets.repository.js';
 import { ClientsService } from '../src/plans/clients.service.js';
 import { FakeClock } from './support/fake-clock.js';
+import { holdNextCreation } from './support/held-creation.js';
 import { describeIdempotencyStore } from './support/idempotency-store.behaviour.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -99,17 +100,7 @@ describe('Idempotency-Key on POST /v1/pets (e2e)', () => {
   it('answers a retry while the first request is still running with 409 idempotency_conflict, then replays', async () => {
     const key = newIdempotencyKey();
     const before = await petCount();
-    const repository = t.app.get(PetsRepository);
-    const original = repository.create.bind(repository);
-    let entered!: () => void;
-    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    jest.spyOn(repository, 'create').mockImplementationOnce(async (pet) => {
-      entered();
-      await gate;
-      return original(pet);
-    });
+    const { entered: handlerEntered, release } = holdNextCreation(t.app);
 
     const first = create({ name: 'Slow', categoryId: 1 }, key).then((res) => res);
     await handlerEntered;
@@ -163,17 +154,7 @@ describe('Idempotency-Key on POST /v1/pets (e2e)', () => {
 
   it('lets a pending mark left by a request that never finished lapse after 60 s', async () => {
     const key = newIdempotencyKey();
-    const repository = t.app.get(PetsRepository);
-    const original = repository.create.bind(repository);
-    let entered!: () => void;
-    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    jest.spyOn(repository, 'create').mockImplementationOnce(async (pet) => {
-      entered();
-      await gate;
-      return original(pet);
-    });
+    const { entered: handlerEntered, release } = holdNextCreation(t.app);
     const stuck = create({ name: 'Stuck', categoryId: 1 }, key).then((res) => res);
     await handlerEntered;
     clock.advance(59_000);

@@ -1,16 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { RedisIdempotencyStore } from '../src/idempotency/redis-idempotency.store.js';
-import { PetsRepository } from '../src/pets/pets.repository.js';
 import { ClientsService } from '../src/plans/clients.service.js';
 import { describeIdempotencyStore } from './support/idempotency-store.behaviour.js';
 import { TcpProxy } from './support/tcp-proxy.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { holdNextCreation } from './support/held-creation.js';
+import { redisReplicas } from './support/redis-replicas.js';
+import type { TestApp } from './support/test-app.js';
 
 /**
  * Runs against the real Redis named by REDIS_URL (CI sets it). An unreachable Redis fails
@@ -27,37 +25,13 @@ describeIdempotencyStore('Redis store', (ttl) => {
 });
 
 describe('Redis-backed idempotency in the application (integration)', () => {
-  const databaseFile = join(tmpdir(), `pets-redis-idempotency-${randomUUID()}.sqlite`);
-  let env: Record<string, string>;
-  let admin: Redis;
-  const apps: TestApp[] = [];
-
-  const start = async (overrides: Record<string, string> = {}) => {
-    const app = await createTestApp({ env: { ...env, ...overrides } });
-    apps.push(app);
-    return app;
-  };
+  const replicas = redisReplicas('redis-idempotency');
+  const { env, start } = replicas;
   const create = (app: TestApp, key: string, idempotencyKey: string, body: object) =>
     app.http().post('/v1/pets').set('Authorization', `Bearer ${key}`).set('Idempotency-Key', idempotencyKey).send(body);
   const petCount = async (app: TestApp) => Number((await app.dataSource.query('SELECT COUNT(*) AS n FROM pets'))[0].n);
   const rowCount = async (app: TestApp) => Number((await app.dataSource.query('SELECT COUNT(*) AS n FROM idempotency_keys'))[0].n);
   const lastClientId = async (app: TestApp) => (await app.app.get(ClientsService).list()).at(-1)!.id;
-
-  beforeAll(async () => {
-    admin = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    expect(await admin.ping()).toBe('PONG');
-    env = { DATABASE_URL: `sqlite:${databaseFile}`, REDIS_URL, REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
-  });
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await Promise.all(apps.splice(0).map((app) => app.close()));
-  });
-  afterAll(async () => {
-    const keys = await admin.keys(`${env.REDIS_KEY_PREFIX}*`);
-    if (keys.length > 0) await admin.del(...keys);
-    await admin.quit();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
-  });
 
   it('keeps the key in Redis under the hash-tagged client and the SHA-256 of the header, and replays from it', async () => {
     const app = await start();
@@ -70,11 +44,11 @@ describe('Redis-backed idempotency in the application (integration)', () => {
     const first = await create(app, key, idempotencyKey, { name: 'Rex', categoryId: 1 });
     expect(first.status).toBe(201);
     const redisKey = `${env.REDIS_KEY_PREFIX}idem:{c:${clientId}}:${sha256(idempotencyKey)}`;
-    expect(await admin.exists(redisKey)).toBe(1);
-    const ttl = await admin.pttl(redisKey);
+    expect(await replicas.admin.exists(redisKey)).toBe(1);
+    const ttl = await replicas.admin.pttl(redisKey);
     expect(ttl).toBeGreaterThan(24 * 3_600_000 - 60_000);
     expect(ttl).toBeLessThanOrEqual(24 * 3_600_000);
-    const written = await admin.keys(`${env.REDIS_KEY_PREFIX}idem:*`);
+    const written = await replicas.admin.keys(`${env.REDIS_KEY_PREFIX}idem:*`);
     expect(written.join(' ')).not.toContain(idempotencyKey);
 
     const retry = await create(app, key, idempotencyKey, { categoryId: 1, name: 'Rex' });
@@ -90,17 +64,7 @@ describe('Redis-backed idempotency in the application (integration)', () => {
     const app = await start();
     const key = await app.newKey();
     const idempotencyKey = `order-${randomUUID()}`;
-    const repository = app.app.get(PetsRepository);
-    const original = repository.create.bind(repository);
-    let entered!: () => void;
-    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    jest.spyOn(repository, 'create').mockImplementationOnce(async (pet) => {
-      entered();
-      await gate;
-      return original(pet);
-    });
+    const { entered: handlerEntered, release } = holdNextCreation(app.app);
     const before = await petCount(app);
 
     const first = create(app, key, idempotencyKey, { name: 'Slow', categoryId: 1 }).then((res) => res);
@@ -122,7 +86,7 @@ describe('Redis-backed idempotency in the application (integration)', () => {
     const key = await app.newKey();
     const idempotencyKey = `order-${randomUUID()}`;
     expect((await create(app, key, idempotencyKey, { name: '', categoryId: 1 })).status).toBe(400);
-    expect(await admin.keys(`${env.REDIS_KEY_PREFIX}idem:*:${sha256(idempotencyKey)}`)).toEqual([]);
+    expect(await replicas.admin.keys(`${env.REDIS_KEY_PREFIX}idem:*:${sha256(idempotencyKey)}`)).toEqual([]);
     expect((await create(app, key, idempotencyKey, { name: 'Rex', categoryId: 1 })).status).toBe(201);
   });
 
@@ -187,7 +151,7 @@ describe('Redis-backed idempotency in the application (integration)', () => {
 
       const afterRecovery = `order-${randomUUID()}`;
       expect((await create(app, key, afterRecovery, { name: 'Online', categoryId: 1 })).status).toBe(201);
-      expect(await admin.keys(`${env.REDIS_KEY_PREFIX}idem:*:${sha256(afterRecovery)}`)).toHaveLength(1);
+      expect(await replicas.admin.keys(`${env.REDIS_KEY_PREFIX}idem:*:${sha256(afterRecovery)}`)).toHaveLength(1);
       expect(await rowCount(app)).toBe(rowsBefore + 1);
       expect(fallbackWarnings()).toHaveLength(1);
     } finally {

@@ -1,7 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -10,7 +6,7 @@ import { RedisStore } from '../src/rate-limit/redis.store.js';
 import { REDIS_CLIENT } from '../src/redis/redis.module.js';
 import { describeLimiterStore } from './support/limiter-store.behaviour.js';
 import { TcpProxy } from './support/tcp-proxy.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { redisReplicas } from './support/redis-replicas.js';
 
 /**
  * Runs against the real Redis named by REDIS_URL (CI sets it). An unreachable Redis fails
@@ -24,39 +20,15 @@ describeLimiterStore('Redis store', (clock) => {
 });
 
 describe('Redis-backed limiter in the application (integration)', () => {
-  const databaseFile = join(tmpdir(), `pets-redis-${randomUUID()}.sqlite`);
-  let env: Record<string, string>;
-  let admin: Redis;
-  const apps: TestApp[] = [];
-
-  const start = async (overrides: Record<string, string> = {}) => {
-    const app = await createTestApp({ env: { ...env, ...overrides } });
-    apps.push(app);
-    return app;
-  };
+  const replicas = redisReplicas('redis');
+  const { env, start } = replicas;
   const get = (url: string, key: string) => fetch(`${url}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } });
   /** Waits until at least `seconds` remain in the current Redis minute, so a burst stays in one window. */
   const awayFromMinuteEnd = async (seconds: number) => {
-    const [now] = await admin.time();
+    const [now] = await replicas.admin.time();
     const left = 60 - (Number(now) % 60);
     if (left < seconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
   };
-
-  beforeAll(async () => {
-    admin = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    expect(await admin.ping()).toBe('PONG');
-    env = { DATABASE_URL: `sqlite:${databaseFile}`, REDIS_URL, REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
-  });
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await Promise.all(apps.splice(0).map((app) => app.close()));
-  });
-  afterAll(async () => {
-    await admin.quit();
-    rmSync(databaseFile, { force: true });
-    rmSync(`${databaseFile}-wal`, { force: true });
-    rmSync(`${databaseFile}-shm`, { force: true });
-  });
 
   it('decides each request with exactly one Redis round trip (one EVALSHA)', async () => {
     const app = await start();
@@ -68,7 +40,7 @@ describe('Redis-backed limiter in the application (integration)', () => {
     // server (other suites run in parallel), so only the service's own connection is counted.
     const { stream } = app.app.get<Redis>(REDIS_CLIENT);
     const service = `${stream.localAddress}:${stream.localPort}`;
-    const monitor = await admin.monitor();
+    const monitor = await replicas.admin.monitor();
     const commands: string[] = [];
     monitor.on('monitor', (_time: string, args: string[], source: string) => {
       if (source === service && !['info', 'ping'].includes(args[0].toLowerCase())) commands.push(args[0].toLowerCase());
@@ -122,7 +94,7 @@ describe('Redis-backed limiter in the application (integration)', () => {
     const log = jest.spyOn(Logger.prototype, 'log');
     try {
       expect((await app.http().get('/v1/pets').set('Authorization', `Bearer ${key}`)).status).toBe(200);
-      expect(await admin.hget(subject, 'dc')).toBe('1');
+      expect(await replicas.admin.hget(subject, 'dc')).toBe('1');
       expect((await ready()).details.rateLimiter).toEqual({ status: 'up', store: 'redis', redis: 'up' });
 
       await proxy.cut();
@@ -153,7 +125,7 @@ describe('Redis-backed limiter in the application (integration)', () => {
 
       expect((await app.http().get('/v1/pets').set('Authorization', `Bearer ${key}`)).status).toBe(200);
       // The 20 requests served in process during the outage were not replayed into Redis.
-      expect(await admin.hget(subject, 'dc')).toBe('2');
+      expect(await replicas.admin.hget(subject, 'dc')).toBe('2');
     } finally {
       await proxy.cut();
     }
