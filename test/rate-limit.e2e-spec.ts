@@ -201,6 +201,22 @@ describe('Rate limiting (e2e, in-process store)', () => {
     }
   });
 
+  it('reports a Redis it could never reach as degraded in readiness before any request, and keeps serving', async () => {
+    const unreachable = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1', REDIS_COMMAND_TIMEOUT_MS: '200' } });
+    try {
+      const ready = await unreachable.http().get('/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body.status).toBe('degraded');
+      expect(ready.body.details.rateLimiter).toEqual({ status: 'degraded', store: 'in-process', redis: 'down' });
+      const key = await unreachable.newKey('free');
+      const res = await unreachable.http().get('/v1/pets').set(bearer(key));
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe('59');
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('reports the in-process limiter in readiness', async () => {
     const res = await t.http().get('/health/ready');
     expect(res.status).toBe(200);

@@ -6,7 +6,7 @@ import { RedisCircuit } from './redis-circuit.js';
 
 describe('RedisCircuit', () => {
   const ping = jest.fn<() => Promise<string>>();
-  const client = Object.assign(new EventEmitter(), { ping }) as unknown as RedisClient;
+  const client = Object.assign(new EventEmitter(), { ping, status: 'ready' }) as unknown as RedisClient & { status: string };
   const logger = { warn: jest.fn(), log: jest.fn() };
   let circuit: RedisCircuit;
 
@@ -15,6 +15,7 @@ describe('RedisCircuit', () => {
     ping.mockReset();
     logger.warn.mockReset();
     logger.log.mockReset();
+    client.status = 'ready';
     circuit = new RedisCircuit(client, logger as unknown as Logger, { down: (reason) => `down: ${reason}`, up: 'up again' });
   });
   afterEach(() => {
@@ -61,5 +62,24 @@ describe('RedisCircuit', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(circuit.isOpen).toBe(false);
+  });
+
+  it('is open while the client has no connection, and falls back without sending, logging once', async () => {
+    client.status = 'reconnecting';
+    expect(circuit.isOpen).toBe(true);
+    const primary = jest.fn(() => Promise.resolve('redis'));
+    await expect(circuit.run(primary, () => Promise.resolve('fallback'))).resolves.toBe('fallback');
+    await expect(circuit.run(primary, () => Promise.resolve('fallback'))).resolves.toBe('fallback');
+    expect(primary).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn).toHaveBeenCalledWith('down: no connection (reconnecting)');
+
+    client.status = 'ready';
+    ping.mockResolvedValue('PONG');
+    client.emit('ready');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(circuit.isOpen).toBe(false);
+    expect(logger.log).toHaveBeenCalledWith('up again');
   });
 });

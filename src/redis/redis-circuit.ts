@@ -29,18 +29,25 @@ export class RedisCircuit {
     redis.on('ready', () => void this.tryRedis());
   }
 
+  /**
+   * Open after a failure until a probe answers, and whenever the client has no live connection
+   * (still connecting at start, or reconnecting after Redis went away while nothing was sent), so
+   * readiness reports the fallback before any request has failed.
+   */
   get isOpen(): boolean {
-    return this.probe !== undefined;
+    return this.probe !== undefined || this.redis.status !== 'ready';
   }
 
   /** `primary` while Redis answers; `fallback` while the circuit is open or when `primary` fails. */
   async run<T>(primary: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
-    if (!this.probe) {
+    if (!this.isOpen) {
       try {
         return await primary();
       } catch (error) {
         this.trip(error);
       }
+    } else {
+      this.trip(new Error(`no connection (${this.redis.status})`));
     }
     return fallback();
   }
