@@ -27,7 +27,8 @@ const OUTSIDE_PREFIX = ['health/live', 'health/ready', 'metrics'].map((path) => 
  * Configures a Nest application the same way for the server, the end-to-end tests and the
  * OpenAPI export, in request order: the answer to requests Node cannot parse, Express settings,
  * security headers, request ids, the request log and metrics, CORS (only when configured), the
- * rate limiter, the `/v1` prefix and the Swagger docs. Pipes, the filter and the guard are global providers of `AppModule`.
+ * rate limiter, the `/v1` prefix and the Swagger docs. Pipes, the filter and the guard are global
+ * providers of `AppModule`.
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');

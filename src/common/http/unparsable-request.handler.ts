@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { ValidationFailedException } from '../errors/api.exception.js';
 
 /** What Node's HTTP parser could not read: raw non-ASCII bytes in the request line, broken headers. */
-const UNPARSABLE = {
-  code: 'validation_failed',
-  message: 'The request is not valid HTTP/1.1 (request line or headers); percent-encode non-ASCII characters in the URL.',
-  status: 400,
-} as const;
+const UNPARSABLE = new ValidationFailedException(
+  [],
+  'The request is not valid HTTP/1.1 (request line or headers); percent-encode non-ASCII characters in the URL.',
+);
 
 /** A socket whose response to an earlier request on the connection is still being written. */
 function isAnswering(socket: Duplex): boolean {
@@ -30,9 +30,9 @@ export function answerUnparsableRequests(server: Server): void {
       socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
       return;
     }
-    const body = JSON.stringify(UNPARSABLE);
+    const body = JSON.stringify(UNPARSABLE.toBody());
     socket.end(
-      'HTTP/1.1 400 Bad Request\r\n' +
+      `HTTP/1.1 ${UNPARSABLE.getStatus()} Bad Request\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Request-Id: ${randomUUID()}\r\n` +
