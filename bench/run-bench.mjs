@@ -138,7 +138,7 @@ async function machine(postgresVersion, redisVersion) {
 async function createKey(databaseUrl) {
   const out = await run(process.execPath, ['dist/src/cli.js', ...ENTERPRISE], {
     cwd: ROOT,
-    env: { DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { DATABASE_URL: databaseUrl, NODE_ENV: 'production', ALLOWED_HOSTS: '127.0.0.1', LOG_LEVEL: 'warn' },
   });
   return JSON.parse(out.trim().split('\n').pop() ?? '{}').key;
 }
@@ -146,6 +146,7 @@ async function createKey(databaseUrl) {
 function serviceEnv(extra) {
   return {
     NODE_ENV: 'production',
+    ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATABASE_MIGRATIONS_RUN: 'false',
     REDIS_KEY_PREFIX: 'petsbench:',

@@ -6,9 +6,11 @@ import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
+import { allowedHostMiddleware } from './common/http/allowed-host.middleware.js';
 import { requestIdMiddleware } from './common/http/request-id.middleware.js';
 import { answerUnparsableRequests } from './common/http/unparsable-request.handler.js';
 import type { AppConfig } from './config/app.config.js';
+import { validateServerEnvironment } from './config/env.validation.js';
 import { HTTP_LOGGER } from './logging/logging.module.js';
 import { PinoLoggerService } from './logging/pino-logger.service.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
@@ -27,7 +29,7 @@ const OUTSIDE_PREFIX = ['health/live', 'health/ready', 'metrics'].map((path) => 
  * Configures a Nest application the same way for the server, the end-to-end tests and the
  * OpenAPI export, in request order: the answer to requests Node cannot parse, Express settings,
  * security headers, request ids, the request log and metrics, CORS (only when configured), the
- * rate limiter, the `/v1` prefix and the Swagger docs. Pipes, the filter and the guard are global
+ * rate limiter, the allowed host names, the `/v1` prefix and the Swagger docs. Pipes, the filter and the guard are global
  * providers of `AppModule`.
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
@@ -54,9 +56,11 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       ],
     });
   }
-  // The quota decision comes before routing, authentication and body parsing (DECISIONS.md).
+  // The quota decision comes before routing, authentication and body parsing (docs/contract/decisions.md).
   const rateLimit = app.get(RateLimitMiddleware);
   app.use(`/${API_PREFIX}`, (request: Request, response: Response, next: NextFunction) => rateLimit.use(request, response, next));
+  // After the quota decision, so a refused host name still gets the quota headers.
+  app.use(`/${API_PREFIX}`, allowedHostMiddleware(config.allowedHosts));
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_PREFIX });
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
     useGlobalPrefix: false,
@@ -69,6 +73,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
 /** The server's application: also reacts to SIGTERM/SIGINT with the graceful shutdown. */
 export async function createApp(): Promise<NestExpressApplication> {
+  validateServerEnvironment(process.env);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, NEST_APPLICATION_OPTIONS);
   app.enableShutdownHooks();
   return configureApp(app);

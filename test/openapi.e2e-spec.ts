@@ -41,8 +41,8 @@ interface OpenApiDocument {
   security?: SecurityRequirement[];
 }
 
-/** The reference contract, beside the repository (`/work/shared/spec` when the repo is `/work/main`). */
-const REFERENCE_FILE = resolve(process.cwd(), '../shared/spec/openapi.yaml');
+/** The owners' reference contract, kept verbatim in the repository (CI compares it with theirs). */
+const REFERENCE_FILE = resolve(process.cwd(), 'docs/contract/openapi.yaml');
 const CHECKED_IN_FILE = resolve(process.cwd(), 'openapi.json');
 const reference = load(readFileSync(REFERENCE_FILE, 'utf8')) as OpenApiDocument;
 

@@ -24,7 +24,14 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 
 describe('graceful shutdown (built server process)', () => {
   const databaseFile = join(tmpdir(), `pets-shutdown-${randomUUID()}.sqlite`);
-  const env = { ...process.env, DATABASE_URL: `sqlite:${databaseFile}`, REDIS_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite:${databaseFile}`,
+    REDIS_URL: '',
+    NODE_ENV: 'production',
+    ALLOWED_HOSTS: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
 
   afterAll(() => {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });

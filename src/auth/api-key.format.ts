@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 
 /**
  * API keys look like `pets_` + 32 random base62 characters + a 6-character base62 CRC32 of
- * those 32 (DECISIONS.md). The checksum lets a typo or a guess be refused without a lookup.
+ * those 32 (docs/contract/decisions.md). The checksum lets a typo or a guess be refused without a lookup.
  */
 const PREFIX = 'pets_';
 const BODY_LENGTH = 32;

@@ -6,6 +6,8 @@ export interface AppConfig {
   production: boolean;
   publicBaseUrl?: string;
   stagingBaseUrl?: string;
+  /** Host names (lower case, no port) a request may name; empty means any (docs/contract/decisions.md, "Host names in links"). */
+  allowedHosts: string[];
   trustProxy: boolean | number | string;
   bodyLimit: string;
   logLevel: string;
@@ -19,6 +21,13 @@ export interface AppConfig {
 
 const trimSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
 
+/** Splits a comma-separated variable into its trimmed, non-empty entries. */
+export const commaList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
@@ -31,13 +40,11 @@ export const appConfig = registerAs('app', (): AppConfig => ({
   production: process.env.NODE_ENV === 'production',
   publicBaseUrl: trimSlash(process.env.PUBLIC_BASE_URL || undefined),
   stagingBaseUrl: trimSlash(process.env.STAGING_BASE_URL || undefined),
+  allowedHosts: commaList(process.env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   bodyLimit: process.env.BODY_LIMIT || '16kb',
   logLevel: process.env.LOG_LEVEL || 'info',
-  corsOrigins: (process.env.CORS_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean),
+  corsOrigins: commaList(process.env.CORS_ORIGINS),
   shutdownReadinessDelayMs: Number(process.env.SHUTDOWN_READINESS_DELAY_MS || 5_000),
   shutdownGraceMs: Number(process.env.SHUTDOWN_GRACE_MS || 10_000),
 }));

@@ -1,4 +1,4 @@
-import { validateEnvironment } from './env.validation.js';
+import { validateEnvironment, validateServerEnvironment } from './env.validation.js';
 
 describe('validateEnvironment', () => {
   it('accepts an empty environment (every default applies)', () => {
@@ -16,6 +16,7 @@ describe('validateEnvironment', () => {
         AUTH_CACHE_TTL_MS: '2000',
         GET_PET_SUNSET: '2030-12-05T00:00:00Z',
         NODE_ENV: 'production',
+        ALLOWED_HOSTS: 'api.pets.example, pets.example,[::1],10.0.0.7',
         REDIS_URL: 'rediss://user:secret@cache.internal:6380/0',
         REDIS_CLUSTER_NODES: 'redis-1:6379,redis-2:6379',
         LOG_LEVEL: 'debug',
@@ -32,6 +33,7 @@ describe('validateEnvironment', () => {
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
         PUBLIC_BASE_URL: 'https://api.pets.example',
+        ALLOWED_HOSTS: 'api.pets.example:443',
         BODY_LIMIT: 'lots',
         AUTH_CACHE_TTL_MS: '60000',
         GET_PET_SUNSET: 'next year',
@@ -52,6 +54,7 @@ describe('validateEnvironment', () => {
       'PORT',
       'DATABASE_URL',
       'PUBLIC_BASE_URL',
+      'ALLOWED_HOSTS',
       'BODY_LIMIT',
       'AUTH_CACHE_TTL_MS',
       'GET_PET_SUNSET',
@@ -68,4 +71,22 @@ describe('validateEnvironment', () => {
       expect(message).toContain(name);
     }
   });
+
+  it('in production, the server requires PUBLIC_BASE_URL or ALLOWED_HOSTS, so links never come from an untrusted Host', () => {
+    expect(() => validateServerEnvironment({ NODE_ENV: 'production', PORT: 'eighty' })).toThrow(
+      /PORT must be an integer[\s\S]*PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production/,
+    );
+    const production = [{ PUBLIC_BASE_URL: 'https://api.pets.example/v1' }, { ALLOWED_HOSTS: 'api.pets.example' }];
+    for (const env of production) expect(() => validateServerEnvironment({ NODE_ENV: 'production', ...env })).not.toThrow();
+    expect(() => validateServerEnvironment({ NODE_ENV: 'development' })).not.toThrow();
+    // The command-line tool and the migrations build no links.
+    expect(() => validateEnvironment({ NODE_ENV: 'production' })).not.toThrow();
+  });
+
+  it.each(['https://api.pets.example', 'api.pets.example:8443', 'api_pets.example', '*.pets.example', 'a,,b..c'])(
+    'refuses ALLOWED_HOSTS=%s (host names only, no scheme, port or wildcard)',
+    (value) => {
+      expect(() => validateEnvironment({ ALLOWED_HOSTS: value })).toThrow(/ALLOWED_HOSTS must be a comma-separated list of host names/);
+    },
+  );
 });

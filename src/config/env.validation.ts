@@ -1,5 +1,6 @@
 import bytes from 'bytes';
 import { parseDatabaseUrl } from '../database/database-url.js';
+import { commaList } from './app.config.js';
 import { parseClusterNodes } from './redis.config.js';
 
 /**
@@ -27,6 +28,13 @@ const isBaseUrl: Check = (value) => {
     return 'must be an absolute URL ending with /v1';
   }
 };
+
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/i;
+
+const isHostList: Check = (value) =>
+  commaList(value).every((host) => HOST_NAME.test(host))
+    ? undefined
+    : 'must be a comma-separated list of host names without scheme or port, such as api.pets.example,pets.example';
 
 const isByteSize: Check = (value) => ((bytes.parse(value) ?? 0) > 0 ? undefined : 'must be a size such as 16kb or 1mb');
 
@@ -66,6 +74,7 @@ const CHECKS: Record<string, Check> = {
   DATABASE_QUERY_TIMEOUT_MS: isInteger(100, 600_000),
   PUBLIC_BASE_URL: isBaseUrl,
   STAGING_BASE_URL: isBaseUrl,
+  ALLOWED_HOSTS: isHostList,
   TRUST_PROXY: isTrustProxy,
   BODY_LIMIT: isByteSize,
   AUTH_CACHE_TTL_MS: isInteger(0, 5000),
@@ -88,15 +97,33 @@ const CHECKS: Record<string, Check> = {
   GET_PET_SUNSET: isInstant,
 };
 
-export function validateEnvironment(env: Record<string, unknown>): Record<string, unknown> {
-  const problems = Object.entries(CHECKS).flatMap(([name, check]) => {
-    const value = env[name];
-    if (typeof value !== 'string' || value === '') return [];
-    const problem = check(value);
-    return problem ? [`${name} ${problem} (got "${value}")`] : [];
+const isSet = (env: Record<string, unknown>, name: string) => typeof env[name] === 'string' && env[name] !== '';
+
+type CombinedCheck = (env: Record<string, unknown>) => string | undefined;
+
+/** What only the server needs: the command-line tool and the migrations build no links. */
+const SERVER_CHECKS: CombinedCheck[] = [
+  (env) =>
+    env.NODE_ENV === 'production' && !isSet(env, 'PUBLIC_BASE_URL') && !isSet(env, 'ALLOWED_HOSTS')
+      ? 'PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production (NODE_ENV=production): links are never built from an untrusted Host header'
+      : undefined,
+];
+
+function check(env: Record<string, unknown>, combined: CombinedCheck[]): Record<string, unknown> {
+  const problems = Object.entries(CHECKS).flatMap(([name, isValid]) => {
+    if (!isSet(env, name)) return [];
+    const problem = isValid(env[name] as string);
+    return problem ? [`${name} ${problem} (got "${env[name] as string}")`] : [];
   });
+  problems.push(...combined.flatMap((rule) => rule(env) ?? []));
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
   return env;
 }
+
+/** Every variable the service reads (the server, the command-line tool and the migrations). */
+export const validateEnvironment = (env: Record<string, unknown>) => check(env, []);
+
+/** The same, plus what the server alone needs; the server checks this before it builds anything. */
+export const validateServerEnvironment = (env: Record<string, unknown>) => check(env, SERVER_CHECKS);

@@ -7,7 +7,7 @@ import { IdempotencyConflictException, IdempotencyKeyReusedException } from './i
 import { IdempotencyStore, type Reservation } from './idempotency.store.js';
 
 /**
- * Makes a creation safe to retry (DECISIONS.md, "Idempotency"): under the same
+ * Makes a creation safe to retry (docs/contract/decisions.md, "Idempotency"): under the same
  * `Idempotency-Key` from the same client, the first 201 (status, body, `Location`) is replayed
  * for 24 hours without running the handler again; a different body gets 422, a retry while the
  * first still runs gets 409. Only a 201 is stored: on any other outcome the key is released, so

@@ -13,7 +13,7 @@ interface Window {
 
 export interface RateLimitDecision {
   outcome: LimiterFacts['outcome'];
-  /** The headers every response carries (DECISIONS.md, "Rate limiting"). */
+  /** The headers every response carries (docs/contract/decisions.md, "Rate limiting"). */
   headers: Record<string, string>;
   /** Whole seconds until a refused caller may retry (at least 1). */
   retryAfterSeconds?: number;

@@ -29,7 +29,7 @@ const READY_TIMEOUT_MS = 30_000;
 const CLIENT_TIMEOUT_MS = 5 * 60_000; // the client may wait up to 3 minutes for its quota
 // Variables that configure the service (README, "Configuration"): never inherited by the instance under test.
 const SERVICE_SETTINGS =
-  /^(PORT|HOST|NODE_ENV|DATABASE_|PUBLIC_BASE_URL|STAGING_BASE_URL|TRUST_PROXY|BODY_LIMIT|AUTH_CACHE_|GET_PET_|REDIS_|RATE_LIMIT_|LOG_LEVEL|CORS_ORIGINS|SHUTDOWN_)/;
+  /^(PORT|HOST|NODE_ENV|DATABASE_|PUBLIC_BASE_URL|STAGING_BASE_URL|ALLOWED_HOSTS|TRUST_PROXY|BODY_LIMIT|AUTH_CACHE_|GET_PET_|REDIS_|RATE_LIMIT_|LOG_LEVEL|CORS_ORIGINS|SHUTDOWN_)/;
 
 class Failure extends Error {}
 
@@ -80,6 +80,7 @@ function serviceEnv(dir, port) {
     HOST: '127.0.0.1',
     PORT: String(port),
     NODE_ENV: 'production',
+    ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SHUTDOWN_READINESS_DELAY_MS: '0',
   };

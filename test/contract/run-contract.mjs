@@ -23,13 +23,13 @@ import { fileURLToPath } from 'node:url';
 import { freePort, start, stopAll, stripAnsi } from './processes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const REFERENCE = resolve(ROOT, '../shared/spec/openapi.yaml');
+const REFERENCE = resolve(ROOT, 'docs/contract/openapi.yaml');
 const PRISM = join(ROOT, 'node_modules/.bin/prism');
 const SPECTRAL = join(ROOT, 'node_modules/.bin/spectral');
 const KEY_PATTERN = /pets_[A-Za-z0-9]{38}/;
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** Every response of the service carries the quota headers (DECISIONS.md, "Rate limiting"). */
+/** Every response of the service carries the quota headers (docs/contract/decisions.md, "Rate limiting"). */
 const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit-policy', 'ratelimit'];
 
 /** Documented codes one instance cannot be made to answer today: listed, and skipped on purpose. */
@@ -291,7 +291,7 @@ function serviceEnv(overrides) {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
     if (
-      /^(PORT|HOST|NODE_ENV|DATABASE_|REDIS_|PUBLIC_BASE_URL|STAGING_BASE_URL|TRUST_PROXY|BODY_LIMIT|AUTH_|GET_PET_|RATE_LIMIT|BAN_)/.test(
+      /^(PORT|HOST|NODE_ENV|DATABASE_|REDIS_|PUBLIC_BASE_URL|STAGING_BASE_URL|ALLOWED_HOSTS|TRUST_PROXY|BODY_LIMIT|AUTH_|GET_PET_|RATE_LIMIT|BAN_)/.test(
         name,
       )
     ) {

@@ -1,4 +1,4 @@
-/** The catalogue of machine-readable error codes (DECISIONS.md, "Errors"). */
+/** The catalogue of machine-readable error codes (docs/contract/decisions.md, "Errors"). */
 export const ErrorCode = {
   ValidationFailed: 'validation_failed',
   MalformedJson: 'malformed_json',

@@ -426,7 +426,7 @@ export const contentType: fc.Arbitrary<ContentTypeCase> = fc.oneof(
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** The key checksum (DECISIONS.md): 6 base62 characters of the CRC32 of the 32-character body. */
+/** The key checksum (docs/contract/decisions.md): 6 base62 characters of the CRC32 of the 32-character body. */
 export function keyChecksum(body: string): string {
   let out = '';
   for (let rest = crc32(body); rest > 0; rest = Math.floor(rest / 62)) out = BASE62[rest % 62] + out;
@@ -800,7 +800,7 @@ export const v1Path: fc.Arbitrary<string> = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 // Shared with the oracles
 
-/** A name the service must accept (DECISIONS.md, "Pets" and "Fine points"). */
+/** A name the service must accept (docs/contract/decisions.md, "Pets" and "Fine points"). */
 export function isValidNameOracle(name: unknown): name is string {
   if (typeof name !== 'string') return false;
   const codePoints = [...name];

@@ -9,7 +9,7 @@ import { header, preview, type RawRequest, type RawResponse } from './raw-http.j
  * counterexample fast-check prints is readable on its own.
  */
 
-/** The catalogue of DECISIONS.md, "Errors": code -> HTTP status. */
+/** The catalogue of docs/contract/decisions.md, "Errors": code -> HTTP status. */
 export const ERROR_CATALOGUE: Readonly<Record<string, number>> = {
   validation_failed: 400,
   malformed_json: 400,
@@ -273,7 +273,7 @@ export function checkNoPollution(before: PrototypeSnapshot, context: string): vo
 
 export type AuthKind = 'valid' | 'missing' | 'invalid';
 
-/** What the service must make of an Authorization header value (DECISIONS.md, "Fine points"). */
+/** What the service must make of an Authorization header value (docs/contract/decisions.md, "Fine points"). */
 export function authKindOf(value: string | undefined, validKeys: readonly string[]): AuthKind {
   if (value === undefined) return 'missing';
   const received = value.replace(/^[ \t]+|[ \t]+$/g, '');
@@ -311,7 +311,7 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
-/** The JSON nesting the service reads (DECISIONS.md has no number; the NewPet schema needs 1). */
+/** The JSON nesting the service reads (docs/contract/decisions.md has no number; the NewPet schema needs 1). */
 export const MAX_JSON_DEPTH = 32;
 
 export interface CreateExpectation {
@@ -360,7 +360,7 @@ export function idempotencyKeyIsValid(value: string | undefined): boolean {
 
 /**
  * Every outcome POST /v1/pets may have. Body errors of the parser (415, 413, malformed JSON)
- * and authentication errors may come in either order (DECISIONS.md, "Fine points"); validation
+ * and authentication errors may come in either order (docs/contract/decisions.md, "Fine points"); validation
  * comes after authentication; a 201 needs everything right.
  */
 export function createPetOracle(
