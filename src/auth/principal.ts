@@ -1,4 +1,3 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 
 /** Who is calling: the key that authenticated the request and the client it belongs to. */
@@ -18,8 +17,3 @@ export function setPrincipal(request: Request, principal: Principal): void {
 export function principalOf(request: Request): Principal | undefined {
   return (request as WithPrincipal)[PRINCIPAL];
 }
-
-/** Injects the caller's principal into a handler parameter. */
-export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext) =>
-  principalOf(context.switchToHttp().getRequest<Request>()),
-);

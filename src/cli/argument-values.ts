@@ -1,5 +1,5 @@
 import { PlanRuleError } from '../plans/plan.errors.js';
-import { PlansService } from '../plans/plans.service.js';
+import { clientName, planChoice } from '../plans/plan-rules.js';
 import type { PlanChoice } from './cli-command.js';
 import { UsageError } from './cli.errors.js';
 
@@ -30,18 +30,19 @@ export function parseDuration(raw: string, what: string): number {
   return ms;
 }
 
-/** The same bound as ClientsService (and the `clients.name` column), checked before the database is opened. */
-const MAX_CLIENT_NAME_LENGTH = 200;
-
-export function parseClientName(raw: string, what: string): string {
-  const name = raw.trim();
-  if (!name || name.length > MAX_CLIENT_NAME_LENGTH) {
-    throw new UsageError(`${what} must be 1 to ${MAX_CLIENT_NAME_LENGTH} characters, not only white space.`);
+/** A plan rule broken by an argument is a usage error: exit 2 before the database is opened. */
+function asUsage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof PlanRuleError) throw new UsageError(error.message);
+    throw error;
   }
-  return name;
 }
 
-const plans = new PlansService();
+export function parseClientName(raw: string, what: string): string {
+  return asUsage(() => clientName(raw, what));
+}
 
 /** The plan and its limits, checked by the Plans module's own (pure) rules. */
 export function parsePlanChoice(plan: string, perMinute: string | undefined, perDay: string | undefined): PlanChoice {
@@ -49,10 +50,5 @@ export function parsePlanChoice(plan: string, perMinute: string | undefined, per
     perMinute: perMinute === undefined ? undefined : parsePositiveInteger(perMinute, '--per-minute'),
     perDay: perDay === undefined ? undefined : parsePositiveInteger(perDay, '--per-day'),
   };
-  try {
-    return plans.validate(plan, custom);
-  } catch (error) {
-    if (error instanceof PlanRuleError) throw new UsageError(error.message);
-    throw error;
-  }
+  return asUsage(() => planChoice(plan, custom));
 }

@@ -1,6 +1,5 @@
-import { PLAN_CATALOGUE, PLAN_NAMES } from '../plans/plan-catalogue.js';
+import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../plans/plan-catalogue.js';
 
-const fixedPlans = PLAN_NAMES.filter((plan) => !PLAN_CATALOGUE[plan].custom);
 const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
 
 export const USAGE = `Usage: node dist/src/cli.js <command> [options]   (or: npm run cli -- <command> [options])
@@ -22,7 +21,7 @@ API keys
 
   help, --help, -h                             prints this text
 
-Plans: ${fixedPlans.join(', ')} have fixed limits and refuse --per-minute/--per-day;
+Plans: ${FIXED_PLAN_NAMES.join(', ')} have fixed limits and refuse --per-minute/--per-day;
 ${customPlans.join(', ')} needs both. Limits and ids are positive integers.
 DURATION is a number and a unit: 90s, 45m, 12h or 30d.
 A new key is printed once, when it is created; only its hash is stored.

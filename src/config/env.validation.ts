@@ -1,5 +1,6 @@
 import bytes from 'bytes';
 import { parseDatabaseUrl } from '../database/database-url.js';
+import { FIXED_PLAN_NAMES } from '../plans/plan-catalogue.js';
 import { commaList } from './app.config.js';
 import { parseClusterNodes } from './redis.config.js';
 
@@ -90,7 +91,7 @@ const CHECKS: Record<string, Check> = {
       : 'must be a comma-separated list of origins such as https://app.example',
   SHUTDOWN_READINESS_DELAY_MS: isInteger(0, 120_000),
   SHUTDOWN_GRACE_MS: isInteger(0, 300_000),
-  RATE_LIMIT_ANONYMOUS_PLAN: isOneOf('free', 'pro', 'business'),
+  RATE_LIMIT_ANONYMOUS_PLAN: isOneOf(...FIXED_PLAN_NAMES),
   RATE_LIMIT_BAN_THRESHOLD: isInteger(1, 1_000_000),
   RATE_LIMIT_BAN_SECONDS: isInteger(1, 86_400),
   GET_PET_DEPRECATED_AT: isInstant,

@@ -4,8 +4,9 @@ import { Clock } from '../common/clock/clock.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { Client } from './entities/client.entity.js';
 import type { PlanLimits } from './plan-catalogue.js';
-import { ClientNotFoundError, PlanRuleError } from './plan.errors.js';
-import { PlansService, type CustomLimits } from './plans.service.js';
+import { ClientNotFoundError } from './plan.errors.js';
+import { clientName, planChoice, type CustomLimits } from './plan-rules.js';
+import { PlansService } from './plans.service.js';
 
 export interface ClientQuota {
   plan: string;
@@ -48,14 +49,12 @@ export class ClientsService {
   }
 
   async create(name: string, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
-    const trimmed = name.trim();
-    if (!trimmed || trimmed.length > 200) throw new PlanRuleError('A client name must be 1 to 200 characters.');
-    const choice = this.plans.validate(plan, custom);
-    return this.view(await this.clients.create({ name: trimmed, ...choice }));
+    const choice = planChoice(plan, custom);
+    return this.view(await this.clients.create({ name: clientName(name), ...choice }));
   }
 
   async setPlan(id: number, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
-    const choice = this.plans.validate(plan, custom);
+    const choice = planChoice(plan, custom);
     await this.get(id);
     await this.clients.changePlan(id, choice.plan, choice.limits);
     return this.get(id);

@@ -18,6 +18,9 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanName, PlanDefinition>> = {
   enterprise: { custom: true },
 };
 
+/** The plans with limits of their own: those anonymous callers can be given. */
+export const FIXED_PLAN_NAMES = PLAN_NAMES.filter((plan) => !PLAN_CATALOGUE[plan].custom);
+
 export function isPlanName(value: string): value is PlanName {
   return (PLAN_NAMES as readonly string[]).includes(value);
 }

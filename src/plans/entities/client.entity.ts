@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CLIENT_NAME_MAX_LENGTH } from '../plan-rules.js';
 
 /** A paying account. Its keys share its quota; its plan decides the limits. */
 @Entity({ name: 'clients' })
@@ -6,7 +7,7 @@ export class Client {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: number;
 
-  @Column({ type: 'varchar', length: 200 })
+  @Column({ type: 'varchar', length: CLIENT_NAME_MAX_LENGTH })
   name: string;
 
   @Column({ type: 'varchar', length: 32 })
