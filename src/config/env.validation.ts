@@ -6,7 +6,7 @@ import { parseClusterNodes } from './redis.config.js';
  * Checks every environment variable the service reads and reports all bad ones at once,
  * so an operator fixes a broken deployment in one round instead of one variable per restart.
  */
-type Check = (value: string) => string | undefined;
+type Check = (value: string, env: Record<string, unknown>) => string | undefined;
 
 const isInteger =
   (min: number, max: number): Check =>
@@ -30,10 +30,16 @@ const isBaseUrl: Check = (value) => {
 
 const isByteSize: Check = (value) => ((bytes.parse(value) ?? 0) > 0 ? undefined : 'must be a size such as 16kb or 1mb');
 
-const isTrustProxy: Check = (value) =>
-  /^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/.test(value)
-    ? undefined
-    : 'must be true, false, a hop count, or a comma-separated list of addresses';
+const isTrustProxy: Check = (value, env) => {
+  if (!/^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/.test(value)) {
+    return 'must be true, false, a hop count, or a comma-separated list of addresses';
+  }
+  // `true` believes the left-most X-Forwarded-For address, which the client writes itself: any
+  // caller could pick the address its anonymous quota is counted for.
+  return value === 'true' && env.NODE_ENV === 'production'
+    ? 'must not be true in production (it trusts the address the client writes itself): set the number of proxies in front, such as 1, or their addresses'
+    : undefined;
+};
 
 const isDatabaseUrl: Check = (value) => {
   try {
@@ -84,6 +90,7 @@ const CHECKS: Record<string, Check> = {
   RATE_LIMIT_ANONYMOUS_PLAN: isOneOf('free', 'pro', 'business'),
   RATE_LIMIT_BAN_THRESHOLD: isInteger(1, 1_000_000),
   RATE_LIMIT_BAN_SECONDS: isInteger(1, 86_400),
+  RATE_LIMIT_IN_PROCESS_ADDRESSES: isInteger(100, 10_000_000),
   GET_PET_DEPRECATED_AT: isInstant,
   GET_PET_SUNSET: isInstant,
 };
@@ -92,7 +99,7 @@ export function validateEnvironment(env: Record<string, unknown>): Record<string
   const problems = Object.entries(CHECKS).flatMap(([name, check]) => {
     const value = env[name];
     if (typeof value !== 'string' || value === '') return [];
-    const problem = check(value);
+    const problem = check(value, env);
     return problem ? [`${name} ${problem} (got "${value}")`] : [];
   });
   if (problems.length > 0) {
