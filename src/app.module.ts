@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
 import { ClockModule } from './common/clock/clock.module.js';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
+import { UnmatchedRequestHandler } from './common/http/unmatched-request.handler.js';
 import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
 import { AppConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -31,6 +32,7 @@ import { RedisModule } from './redis/redis.module.js';
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_PIPE, useClass: AppValidationPipe },
+    UnmatchedRequestHandler,
   ],
 })
 export class AppModule {}

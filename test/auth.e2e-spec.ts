@@ -48,7 +48,7 @@ describe('API key authentication (e2e)', () => {
   });
 
   it('refuses a key with a wrong checksum without touching the database', async () => {
-    const lookup = jest.spyOn(t.app.get(ApiKeysRepository), 'findByHash');
+    const lookup = jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash');
     const last = key.at(-1) === 'A' ? 'B' : 'A';
     const res = await get(`Bearer ${key.slice(0, -1)}${last}`);
     expect(res.status).toBe(401);
@@ -75,7 +75,7 @@ describe('API key authentication (e2e)', () => {
   });
 
   it('keeps the database off the hot path: one lookup per key per cache period', async () => {
-    const lookup = jest.spyOn(t.app.get(ApiKeysRepository), 'findByHash');
+    const lookup = jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash');
     for (let i = 0; i < 5; i++) expect((await get(`Bearer ${key}`)).status).toBe(200);
     expect(lookup).toHaveBeenCalledTimes(1);
   });
@@ -88,6 +88,29 @@ describe('API key authentication (e2e)', () => {
     const res = await get(`Bearer ${key}`);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('invalid_api_key');
+  });
+
+  it('does the same work for a revoked key as for one never issued: the same repository calls, the same answers', async () => {
+    const repository = t.app.get(ApiKeysRepository);
+    const methods = Object.getOwnPropertyNames(ApiKeysRepository.prototype).filter((name) => name !== 'constructor');
+    const workFor = async (token: string) => {
+      const spies = methods.map((name) => jest.spyOn(repository, name as keyof ApiKeysRepository));
+      const res = await get(`Bearer ${token}`);
+      const calls = [];
+      for (const [i, spy] of spies.entries())
+        for (const result of spy.mock.results) calls.push({ method: methods[i], answer: await (result.value as Promise<unknown>) });
+      jest.restoreAllMocks();
+      return { status: res.status, code: res.body.code, calls };
+    };
+    const revoked = key;
+    const [issued] = (await t.app.get(ApiKeysService).list()).slice(-1);
+    await t.app.get(ApiKeysService).revoke(issued.id);
+    const other = await createTestApp();
+    const neverIssued = await other.newKey();
+    await other.close();
+    const revokedWork = await workFor(revoked);
+    expect(revokedWork).toEqual({ status: 401, code: 'invalid_api_key', calls: [{ method: 'findLiveByHash', answer: null }] });
+    expect(await workFor(neverIssued)).toEqual(revokedWork);
   });
 
   it('refuses an expired key', async () => {

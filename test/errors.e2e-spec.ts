@@ -103,6 +103,27 @@ describe('Error responses (e2e)', () => {
     expectError(await t.http().get('/v1/pets/1/toys'), 404, 'not_found');
   });
 
+  it.each(['//v1/pets', '/docs/..%2f..%2fetc%2fpasswd', '/docs/%2e%2e/package.json', '/nowhere', '/health'])(
+    'answers %s, outside the routes Nest serves, with the 404 Error object, not an HTML page',
+    async (path) => {
+      expectError(await t.http().get(path), 404, 'not_found');
+    },
+  );
+
+  it.each([
+    ['no body', undefined],
+    ['an empty object', '{}'],
+  ])('names the missing fields of a creation with %s', async (_case, body) => {
+    const res = await (body === undefined
+      ? t.http().post('/v1/pets').set(auth).set('Content-Type', 'application/json')
+      : post(body, 'application/json'));
+    expectError(res, 400, 'validation_failed');
+    expect(res.body.details).toEqual([
+      { field: 'name', message: 'name is required' },
+      { field: 'categoryId', message: 'categoryId is required' },
+    ]);
+  });
+
   it('answers a known path with another method with 405 and an Allow header', async () => {
     const res = await t.http().delete('/v1/pets');
     expectError(res, 405, 'method_not_allowed');
@@ -172,6 +193,24 @@ describe('Error responses (e2e)', () => {
       expect(headers).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
       expect(headers).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
       expect(JSON.parse(body)).toEqual({ code: 'validation_failed', message: expect.stringContaining('not valid HTTP/1.1'), status: 400 });
+    });
+
+    it('answers headers over the size limit (80 KB) with the 431 Error object', async () => {
+      const raw = await rawExchange(Buffer.from(`GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(80_000)}\r\n\r\n`));
+      const [headers, body] = raw.split('\r\n\r\n');
+      expect(headers).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+      expect(headers).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+      expect(JSON.parse(body)).toEqual({ code: 'headers_too_large', message: expect.any(String), status: 431 });
+    });
+
+    it('answers the complete request, then the 400 Error object, when garbage follows it in the same packet', async () => {
+      const raw = await rawExchange(
+        Buffer.from(`GET /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth.Authorization}\r\n\r\nGARBAGE\x00\x01 junk\r\n\r\n`),
+      );
+      expect(raw).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      const second = raw.slice(raw.indexOf('HTTP/1.1 400 Bad Request\r\n'));
+      expect(second).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n[^]*\r\nConnection: close\r\n\r\n/);
+      expect(JSON.parse(second.split('\r\n\r\n')[1])).toEqual(expect.objectContaining({ code: 'validation_failed', status: 400 }));
     });
   });
 });

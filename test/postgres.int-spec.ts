@@ -23,6 +23,17 @@ async function resetSchema(): Promise<void> {
   }
 }
 
+/** An instance whose database connections go through a proxy the test can cut or stall. */
+async function behindProxy({ env = {}, clock }: { env?: Record<string, string>; clock?: FakeClock } = {}) {
+  const target = new URL(DATABASE_URL);
+  const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+  await proxy.start();
+  const viaProxy = new URL(DATABASE_URL);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  const app = await createTestApp({ env: { DATABASE_URL: viaProxy.toString(), DATABASE_MIGRATIONS_RUN: 'false', ...env }, clock });
+  return { proxy, app };
+}
+
 describe('PostgreSQL (integration)', () => {
   let t: TestApp;
   let clock: FakeClock;
@@ -151,12 +162,7 @@ describe('PostgreSQL (integration)', () => {
   });
 
   it('answers 503 service_unavailable quickly while the database is unreachable, and recovers', async () => {
-    const target = new URL(DATABASE_URL);
-    const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.start();
-    const viaProxy = new URL(DATABASE_URL);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    const cut = await createTestApp({ env: { DATABASE_URL: viaProxy.toString(), DATABASE_MIGRATIONS_RUN: 'false' } });
+    const { proxy, app: cut } = await behindProxy();
     try {
       const key = { Authorization: `Bearer ${await cut.newKey()}` };
       expect((await cut.http().get('/v1/pets').set(key)).status).toBe(200);
@@ -179,14 +185,7 @@ describe('PostgreSQL (integration)', () => {
   });
 
   it('answers 503 within the query timeout while the database hangs, and recovers by itself', async () => {
-    const target = new URL(DATABASE_URL);
-    const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.start();
-    const viaProxy = new URL(DATABASE_URL);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    const hung = await createTestApp({
-      env: { DATABASE_URL: viaProxy.toString(), DATABASE_MIGRATIONS_RUN: 'false', DATABASE_QUERY_TIMEOUT_MS: '1000' },
-    });
+    const { proxy, app: hung } = await behindProxy({ env: { DATABASE_QUERY_TIMEOUT_MS: '1000' } });
     try {
       const key = { Authorization: `Bearer ${await hung.newKey()}` };
       expect((await hung.http().get('/v1/pets').set(key)).status).toBe(200);
@@ -206,6 +205,42 @@ describe('PostgreSQL (integration)', () => {
       expect(status).toBe(200);
     } finally {
       await hung.close();
+      await proxy.cut();
+    }
+  });
+
+  it('never answers 429 with the anonymous limits while the database is out: a key verified lately keeps its quota', async () => {
+    const outageClock = new FakeClock(new Date('2027-03-01T12:00:00Z'));
+    const { proxy, app: out } = await behindProxy({ clock: outageClock, env: { LOG_LEVEL: 'fatal' } });
+    try {
+      const verified = { Authorization: `Bearer ${await out.newKey('pro')}` };
+      const unfamiliar = { Authorization: `Bearer ${await out.newKey('pro')}` };
+      expect((await out.http().get('/v1/pets').set(verified)).status).toBe(200);
+      await proxy.cut();
+      // Past the key cache (4 s) and the plan cache (5 s): every answer now needs the database.
+      outageClock.advance(6_000);
+      const answers: Array<{ status: number; limit?: string }> = [];
+      for (let i = 0; i < 80; i++) {
+        const res = await out.http().get('/v1/pets').set(verified);
+        answers.push({ status: res.status, limit: res.headers['x-ratelimit-limit'] });
+      }
+      const tally = answers.reduce<Record<string, number>>((acc, { status, limit }) => {
+        acc[`${status} limit=${limit}`] = (acc[`${status} limit=${limit}`] ?? 0) + 1;
+        return acc;
+      }, {});
+      console.log(`database cut, key verified 6 s earlier, 80 requests: ${JSON.stringify(tally)}`);
+      // The pro client keeps its 300 a minute and is counted as itself; listing needs the database: 503.
+      expect(answers).toEqual(Array(80).fill({ status: 503, limit: '300' }));
+      const stranger = await out.http().get('/v1/pets').set(unfamiliar);
+      expect([stranger.status, stranger.body.code, stranger.headers['x-ratelimit-limit']]).toEqual([503, 'service_unavailable', undefined]);
+      // Five minutes after the last verification the key is no longer vouched for: 503, still not 429.
+      outageClock.advance(5 * 60_000);
+      const expired = await out.http().get('/v1/pets').set(verified);
+      expect([expired.status, expired.body.code, expired.headers['x-ratelimit-limit']]).toEqual([503, 'service_unavailable', undefined]);
+      await proxy.start(proxy.port);
+      expect((await out.http().get('/v1/pets').set(verified)).status).toBe(200);
+    } finally {
+      await out.close();
       await proxy.cut();
     }
   });

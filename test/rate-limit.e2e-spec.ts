@@ -1,6 +1,8 @@
 import { jest } from '@jest/globals';
-import { PetsRepository } from '../src/pets/pets.repository.js';
+import { generateApiKey } from '../src/auth/api-key.format.js';
+import { ApiKeysRepository } from '../src/auth/api-keys.repository.js';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
+import { PetsRepository } from '../src/pets/pets.repository.js';
 import { ClientsService } from '../src/plans/clients.service.js';
 import { FakeClock } from './support/fake-clock.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -172,6 +174,48 @@ describe('Rate limiting (e2e, in-process store)', () => {
     expect(refused.body.code).toBe('rate_limit_exceeded');
     // A valid key is counted for its client, not for the address.
     expect((await list(await t.newKey('free'))).status).toBe(200);
+  });
+
+  it('keeps looking up a key verified lately, so a paying client behind a throttled address keeps its own quota', async () => {
+    const key = await t.newKey('pro');
+    expect((await list(key)).status).toBe(200);
+    clock.advance(4_000);
+    // 60 admitted guesses, the 61st refused, 10 more looked up (the trickle), the rest refused unseen.
+    await repeat(80, () => list(generateApiKey()));
+    const lookups = jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash');
+    const fresh = await t.newKey('pro');
+    expect((await list(fresh)).status).toBe(429);
+    expect(lookups).not.toHaveBeenCalled();
+    const res = await list(key);
+    expect([res.status, res.headers['x-ratelimit-limit'], lookups.mock.calls.length]).toEqual([200, '300', 1]);
+  });
+
+  it('still looks up a few unfamiliar keys a minute from a throttled address, so a fixed key gets through', async () => {
+    await repeat(61, () => list(generateApiKey()));
+    const res = await list(await t.newKey('pro'));
+    expect([res.status, res.headers['x-ratelimit-limit']]).toEqual([200, '300']);
+  });
+
+  it('does not count a caller for its address when looking its key up fails with a bug', async () => {
+    const key = await t.newKey('pro');
+    jest
+      .spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash')
+      .mockRejectedValue(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    const res = await list(key);
+    expect([res.status, res.body.code, res.headers['x-ratelimit-limit']]).toEqual([500, 'internal_error', undefined]);
+  });
+
+  it('answers 503, not the anonymous limits, when the database cannot say whose key it is', async () => {
+    const verified = await t.newKey('pro');
+    expect((await list(verified)).status).toBe(200);
+    const unfamiliar = await t.newKey('pro');
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash').mockRejectedValue(refused);
+    clock.advance(4_000);
+    const stranger = await list(unfamiliar);
+    expect([stranger.status, stranger.body.code, stranger.headers['x-ratelimit-limit']]).toEqual([503, 'service_unavailable', undefined]);
+    const known = await list(verified);
+    expect([known.status, known.headers['x-ratelimit-limit'], known.headers['x-ratelimit-remaining']]).toEqual([200, '300', '298']);
   });
 
   it('tells addresses apart by X-Forwarded-For only with TRUST_PROXY', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, LessThan, Or, type Repository } from 'typeorm';
+import { IsNull, LessThan, MoreThan, Or, type Repository } from 'typeorm';
 import { ApiKey } from './entities/api-key.entity.js';
 
 export interface NewApiKey {
@@ -18,8 +18,13 @@ export class ApiKeysRepository {
     return this.keys.save(this.keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
   }
 
-  findByHash(keyHash: string): Promise<ApiKey | null> {
-    return this.keys.findOneBy({ keyHash });
+  /**
+   * The key with this hash if it is live at `now` (not revoked, not expired). The database
+   * filters, so an unknown, a revoked and an expired key cost the same statement and all read
+   * back as null: nothing in the answer's work or timing tells them apart.
+   */
+  findLiveByHash(keyHash: string, now: Date): Promise<ApiKey | null> {
+    return this.keys.findOneBy({ keyHash, revokedAt: IsNull(), expiresAt: Or(IsNull(), MoreThan(now)) });
   }
 
   findById(id: number): Promise<ApiKey | null> {

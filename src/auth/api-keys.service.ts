@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { LastKnown } from '../common/cache/last-known.js';
 import { TtlCache } from '../common/cache/ttl-cache.js';
 import { Clock } from '../common/clock/clock.js';
 import type { AuthConfig } from '../config/auth.config.js';
@@ -10,8 +11,10 @@ import type { Principal } from './principal.js';
 
 const LAST_USED_INTERVAL_MS = 60_000;
 const CACHE_ENTRIES = 10_000;
+/** How long a key verified live may still be served while the database cannot be reached. */
+export const VERIFIED_KEY_STALE_MS = 5 * 60_000;
 
-type KnownKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'revokedAt'>;
+type LiveKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt'>;
 
 export interface ApiKeyView {
   id: number;
@@ -30,7 +33,12 @@ export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
   /** Lookups by key hash, including misses, reused for a few seconds to keep the database off the hot path. */
-  private readonly lookups: TtlCache<string, KnownKey | null>;
+  private readonly lookups: TtlCache<string, LiveKey | null>;
+  /**
+   * Keys this replica verified live in the last 5 minutes: served from here only while the
+   * database cannot be reached (while it is up, a revoked key is refused within the cache time).
+   */
+  private readonly verified = new LastKnown<string, LiveKey>(VERIFIED_KEY_STALE_MS, CACHE_ENTRIES);
   /** When this replica last recorded each key's use. */
   private readonly lastRecorded = new Map<number, number>();
 
@@ -64,19 +72,36 @@ export class ApiKeysService {
   async authenticate(token: string): Promise<Principal | undefined> {
     if (!isWellFormedApiKey(token)) return undefined;
     const now = this.clock.now();
-    const known = await this.lookup(hashApiKey(token), now.getTime());
-    if (!known || known.revokedAt || (known.expiresAt && known.expiresAt <= now)) return undefined;
-    this.recordUse(known.id, now);
-    return { keyId: known.id, clientId: known.clientId };
+    const live = await this.lookup(hashApiKey(token), now);
+    if (!live || (live.expiresAt && live.expiresAt <= now)) return undefined;
+    this.recordUse(live.id, now);
+    return { keyId: live.id, clientId: live.clientId };
   }
 
-  private async lookup(keyHash: string, now: number): Promise<KnownKey | null> {
+  /**
+   * True when authenticating this token would ask the database about a key this replica has
+   * neither in its cache nor verified live lately: the lookups a key guesser would cause.
+   */
+  wouldLookUpUnfamiliar(token: string): boolean {
+    if (!isWellFormedApiKey(token)) return false;
+    const keyHash = hashApiKey(token);
+    const now = this.clock.now().getTime();
+    return this.lookups.get(keyHash, now) === undefined && !this.verified.has(keyHash, now);
+  }
+
+  /** A live key by hash; while the database is unavailable, the one verified in the last 5 minutes. */
+  private async lookup(keyHash: string, at: Date): Promise<LiveKey | null> {
+    const now = at.getTime();
     const cached = this.lookups.get(keyHash, now);
     if (cached !== undefined) return cached;
-    const found = await this.keys.findByHash(keyHash);
-    const known = found && { id: found.id, clientId: found.clientId, expiresAt: found.expiresAt, revokedAt: found.revokedAt };
-    this.lookups.set(keyHash, known, now);
-    return known;
+    return this.verified.read(keyHash, now, async () => {
+      const found = await this.keys.findLiveByHash(keyHash, at);
+      const live = found && { id: found.id, clientId: found.clientId, expiresAt: found.expiresAt };
+      this.lookups.set(keyHash, live, now);
+      if (live) this.verified.remember(keyHash, live, now);
+      else this.verified.forget(keyHash);
+      return live;
+    });
   }
 
   /** Writes `lastUsedAt` at most once a minute per key, off the request's critical path. */

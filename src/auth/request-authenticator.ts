@@ -25,6 +25,17 @@ export class RequestAuthenticator {
     return identity;
   }
 
+  /**
+   * True when identifying this request would ask the database about a key this replica does not
+   * know (not cached, not verified lately): the rate limiter lets such lookups through only
+   * while the caller's address has quota left.
+   */
+  wouldLookUpUnfamiliarKey(request: Request): boolean {
+    if (this.identities.has(request)) return false;
+    const token = bearerToken(request.headers.authorization);
+    return token !== undefined && this.keys.wouldLookUpUnfamiliar(token);
+  }
+
   private async resolve(request: Request): Promise<Identity> {
     const token = bearerToken(request.headers.authorization);
     if (!token) return { kind: 'missing' };

@@ -89,4 +89,20 @@ describe('validateEnvironment', () => {
       expect(() => validateEnvironment({ ALLOWED_HOSTS: value })).toThrow(/ALLOWED_HOSTS must be a comma-separated list of host names/);
     },
   );
+
+  it('refuses TRUST_PROXY=true in production, naming the variable and what to set instead', () => {
+    expect(() => validateEnvironment({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY must not be true in production .*number of proxies in front/,
+    );
+    expect(() => validateEnvironment({ NODE_ENV: 'production', TRUST_PROXY: '1' })).not.toThrow();
+    expect(() => validateEnvironment({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' })).not.toThrow();
+    expect(() => validateEnvironment({ NODE_ENV: 'development', TRUST_PROXY: 'true' })).not.toThrow();
+  });
+
+  it('takes RATE_LIMIT_IN_PROCESS_ADDRESSES from 100 to 10,000,000', () => {
+    expect(() => validateEnvironment({ RATE_LIMIT_IN_PROCESS_ADDRESSES: '100' })).not.toThrow();
+    expect(() => validateEnvironment({ RATE_LIMIT_IN_PROCESS_ADDRESSES: '99' })).toThrow(
+      /RATE_LIMIT_IN_PROCESS_ADDRESSES must be an integer/,
+    );
+  });
 });

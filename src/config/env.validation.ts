@@ -8,7 +8,7 @@ import { parseClusterNodes } from './redis.config.js';
  * Checks every environment variable the service reads and reports all bad ones at once,
  * so an operator fixes a broken deployment in one round instead of one variable per restart.
  */
-type Check = (value: string) => string | undefined;
+type Check = (value: string, env: Record<string, unknown>) => string | undefined;
 
 const isInteger =
   (min: number, max: number): Check =>
@@ -39,10 +39,16 @@ const isHostList: Check = (value) =>
 
 const isByteSize: Check = (value) => ((bytes.parse(value) ?? 0) > 0 ? undefined : 'must be a size such as 16kb or 1mb');
 
-const isTrustProxy: Check = (value) =>
-  /^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/.test(value)
-    ? undefined
-    : 'must be true, false, a hop count, or a comma-separated list of addresses';
+const isTrustProxy: Check = (value, env) => {
+  if (!/^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/.test(value)) {
+    return 'must be true, false, a hop count, or a comma-separated list of addresses';
+  }
+  // `true` believes the left-most X-Forwarded-For address, which the client writes itself: any
+  // caller could pick the address its anonymous quota is counted for.
+  return value === 'true' && env.NODE_ENV === 'production'
+    ? 'must not be true in production (it trusts the address the client writes itself): set the number of proxies in front, such as 1, or their addresses'
+    : undefined;
+};
 
 const isDatabaseUrl: Check = (value) => {
   try {
@@ -94,6 +100,7 @@ const CHECKS: Record<string, Check> = {
   RATE_LIMIT_ANONYMOUS_PLAN: isOneOf(...FIXED_PLAN_NAMES),
   RATE_LIMIT_BAN_THRESHOLD: isInteger(1, 1_000_000),
   RATE_LIMIT_BAN_SECONDS: isInteger(1, 86_400),
+  RATE_LIMIT_IN_PROCESS_ADDRESSES: isInteger(100, 10_000_000),
   GET_PET_DEPRECATED_AT: isInstant,
   GET_PET_SUNSET: isInstant,
 };
@@ -113,7 +120,7 @@ const SERVER_CHECKS: CombinedCheck[] = [
 function check(env: Record<string, unknown>, combined: CombinedCheck[]): Record<string, unknown> {
   const problems = Object.entries(CHECKS).flatMap(([name, isValid]) => {
     if (!isSet(env, name)) return [];
-    const problem = isValid(env[name] as string);
+    const problem = isValid(env[name] as string, env);
     return problem ? [`${name} ${problem} (got "${env[name] as string}")`] : [];
   });
   problems.push(...combined.flatMap((rule) => rule(env) ?? []));

@@ -8,6 +8,8 @@ export interface RateLimitConfig {
   /** Refusals of one key within one UTC minute that suspend it. */
   banThreshold: number;
   banSeconds: number;
+  /** Anonymous addresses the in-process limiter holds at most (about 400 bytes each). */
+  inProcessAddresses: number;
 }
 
 export const rateLimitConfig = registerAs('rateLimit', (): RateLimitConfig => ({
@@ -15,4 +17,5 @@ export const rateLimitConfig = registerAs('rateLimit', (): RateLimitConfig => ({
   anonymousPlan: process.env.RATE_LIMIT_ANONYMOUS_PLAN || 'free',
   banThreshold: Number(process.env.RATE_LIMIT_BAN_THRESHOLD || 30),
   banSeconds: Number(process.env.RATE_LIMIT_BAN_SECONDS || 900),
+  inProcessAddresses: Number(process.env.RATE_LIMIT_IN_PROCESS_ADDRESSES || 50_000),
 }));

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LastKnown } from '../common/cache/last-known.js';
 import { TtlCache } from '../common/cache/ttl-cache.js';
 import { Clock } from '../common/clock/clock.js';
 import { ClientsRepository } from './clients.repository.js';
@@ -24,11 +25,14 @@ export interface ClientView {
 /** A plan change reaches every replica's limiter within this time. */
 const LIMITS_CACHE_MS = 5_000;
 const LIMITS_CACHE_ENTRIES = 10_000;
+/** How long a client's quota read last may still be used while the database cannot be reached. */
+const LIMITS_STALE_MS = 5 * 60_000;
 
 /** Creates clients and moves them between plans, enforcing the plan rules. */
 @Injectable()
 export class ClientsService {
   private readonly quotaCache = new TtlCache<number, ClientQuota>(LIMITS_CACHE_MS, LIMITS_CACHE_ENTRIES);
+  private readonly lastQuotas = new LastKnown<number, ClientQuota>(LIMITS_STALE_MS, LIMITS_CACHE_ENTRIES);
 
   constructor(
     private readonly clients: ClientsRepository,
@@ -36,16 +40,22 @@ export class ClientsService {
     private readonly clock: Clock,
   ) {}
 
-  /** A client's plan and limits, read through a short cache so the rate limiter stays off the database. */
+  /**
+   * A client's plan and limits, read through a short cache so the rate limiter stays off the
+   * database; while the database cannot be reached, the ones read in the last 5 minutes.
+   */
   async quotaOf(id: number): Promise<ClientQuota> {
     const now = this.clock.now().getTime();
     const cached = this.quotaCache.get(id, now);
     if (cached) return cached;
-    const client = await this.clients.findById(id);
-    if (!client) throw new ClientNotFoundError(id);
-    const quota = { plan: client.plan, limits: this.plans.limitsFor(client) };
-    this.quotaCache.set(id, quota, now);
-    return quota;
+    return this.lastQuotas.read(id, now, async () => {
+      const client = await this.clients.findById(id);
+      if (!client) throw new ClientNotFoundError(id);
+      const quota = { plan: client.plan, limits: this.plans.limitsFor(client) };
+      this.quotaCache.set(id, quota, now);
+      this.lastQuotas.remember(id, quota, now);
+      return quota;
+    });
   }
 
   async create(name: string, plan: string, custom: CustomLimits = {}): Promise<ClientView> {

@@ -37,4 +37,28 @@ describe('InProcessHashes', () => {
   it('refuses commands the limiter script does not use', () => {
     expect(() => hashes.call('DEL', 'k', [])).toThrow('does not implement DEL');
   });
+
+  describe('when full', () => {
+    it('evicts the hash used longest ago with evict-least-recent', () => {
+      const table = new InProcessHashes(clock, 2, 'evict-least-recent');
+      table.call('HSET', 'a', ['n', 1]);
+      table.call('HSET', 'b', ['n', 2]);
+      table.call('HMGET', 'a', ['n']);
+      table.call('HSET', 'c', ['n', 3]);
+      expect([table.call('HMGET', 'a', ['n']), table.call('HMGET', 'b', ['n']), table.size]).toEqual([['1'], [false], 2]);
+      table.close();
+    });
+
+    it('keeps every hash with refuse-new and has no room for a newcomer until one expires', () => {
+      const table = new InProcessHashes(clock, 2, 'refuse-new');
+      table.call('HSET', 'a', ['n', 1]);
+      table.call('PEXPIREAT', 'a', [5_000]);
+      table.call('HSET', 'b', ['n', 2]);
+      expect([table.hasRoomFor('a'), table.hasRoomFor('b'), table.hasRoomFor('c')]).toEqual([true, true, false]);
+      clock.ms = 5_000;
+      expect(table.hasRoomFor('c')).toBe(true);
+      expect(table.size).toBe(1);
+      table.close();
+    });
+  });
 });

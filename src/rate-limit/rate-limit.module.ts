@@ -1,12 +1,14 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
 import { AuthModule } from '../auth/auth.module.js';
 import { Clock } from '../common/clock/clock.js';
+import type { RateLimitConfig } from '../config/rate-limit.config.js';
 import { PlansModule } from '../plans/plans.module.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import { REDIS_CLIENT } from '../redis/redis.module.js';
 import { FailoverStore } from './failover.store.js';
-import { InProcessStore } from './in-process.store.js';
+import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from './in-process.store.js';
 import { LimiterStore } from './limiter.script.js';
 import { RateLimitHealthIndicator } from './rate-limit.health.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
@@ -15,15 +17,16 @@ import { RateLimiterService } from './rate-limiter.service.js';
 import { RedisStore } from './redis.store.js';
 
 /** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */
-async function createLimiterStore(redis: RedisClient | undefined, clock: Clock): Promise<LimiterStore> {
-  const inProcess = await InProcessStore.create(clock);
+async function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config: ConfigService): Promise<LimiterStore> {
+  const { inProcessAddresses } = config.getOrThrow<RateLimitConfig>('rateLimit');
+  const inProcess = await InProcessStore.create(clock, { clients: DEFAULT_CLIENT_CAPACITY, addresses: inProcessAddresses });
   return redis ? new FailoverStore(new RedisStore(redis), inProcess, redis) : inProcess;
 }
 
 @Module({
   imports: [AuthModule, PlansModule, TerminusModule],
   providers: [
-    { provide: LimiterStore, inject: [REDIS_CLIENT, Clock], useFactory: createLimiterStore },
+    { provide: LimiterStore, inject: [REDIS_CLIENT, Clock, ConfigService], useFactory: createLimiterStore },
     RateLimiterService,
     RateLimitMetrics,
     RateLimitMiddleware,

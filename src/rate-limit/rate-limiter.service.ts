@@ -2,31 +2,51 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
 import { RequestAuthenticator } from '../auth/request-authenticator.js';
+import { Clock } from '../common/clock/clock.js';
 import type { RateLimitConfig } from '../config/rate-limit.config.js';
 import type { RedisConfig } from '../config/redis.config.js';
 import { ClientsService } from '../plans/clients.service.js';
 import { isPlanName, type PlanLimits } from '../plans/plan-catalogue.js';
 import { PlansService } from '../plans/plans.service.js';
+import { anonymousSubject } from './anonymous-subject.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.script.js';
 import { decide, type RateLimitDecision } from './rate-limit.decision.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
+import { ThrottledAddresses } from './throttled-addresses.js';
+
+const ANONYMOUS = 'anonymous';
+
+type Subject = LimiterRequest & { plan: string };
 
 /**
  * Decides each `/v1` request against its caller's quota: a valid key's client (all its keys
- * share the counts), otherwise the client IP with the anonymous plan's limits. Limits come
+ * share the counts), otherwise the client address with the anonymous plan's limits. Limits come
  * only from the Plans module.
+ *
+ * An address over its anonymous quota is remembered until its refusing window ends; meanwhile
+ * keys this replica does not know, sent from there, are refused as that address without a
+ * database lookup beyond a trickle of 10 a minute (so a caller who fixed its key gets through):
+ * guessing keys costs the database almost nothing once the guesser is throttled. Keys in the
+ * cache or verified live in the last 5 minutes are always looked up and counted for their
+ * client, so a paying client behind a throttled address keeps its own quota.
+ *
+ * When the database cannot say who is calling (and no recent answer is at hand), the request
+ * fails with that error, which the exception filter answers 503: a paying client is never
+ * moved to the anonymous limits because of an outage. Any other error fails the request too.
  */
 @Injectable()
 export class RateLimiterService {
   private readonly keyPrefix: string;
   private readonly anonymousLimits: PlanLimits;
   private readonly ban: BanPolicy;
+  private readonly throttled = new ThrottledAddresses();
 
   constructor(
     private readonly store: LimiterStore,
     private readonly authenticator: RequestAuthenticator,
     private readonly clients: ClientsService,
     private readonly metrics: RateLimitMetrics,
+    private readonly clock: Clock,
     plans: PlansService,
     config: ConfigService,
   ) {
@@ -37,23 +57,30 @@ export class RateLimiterService {
   }
 
   async check(request: Request): Promise<RateLimitDecision> {
-    const { plan, ...limiterRequest } = await this.limiterRequestFor(request);
+    const { plan, ...limiterRequest } = await this.subjectOf(request);
     const facts = await this.store.consume(limiterRequest);
     this.metrics.record(plan, facts.outcome);
-    return decide(facts, limiterRequest.limits);
+    const decision = decide(facts, limiterRequest.limits);
+    if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
+      this.throttled.refuse(limiterRequest.subjectKey, this.clock.now().getTime(), decision.retryAfterSeconds * 1000);
+    }
+    return decision;
   }
 
-  private async limiterRequestFor(request: Request): Promise<LimiterRequest & { plan: string }> {
-    try {
-      const identity = await this.authenticator.identify(request);
-      if (identity.kind === 'valid') {
-        const { clientId, keyId } = identity.principal;
-        const { plan, limits } = await this.clients.quotaOf(clientId);
-        return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban };
-      }
-    } catch {
-      // The database cannot say who this is: limit by address; the guard then reports the outage.
+  private async subjectOf(request: Request): Promise<Subject> {
+    const address: Subject = {
+      plan: ANONYMOUS,
+      subjectKey: `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`,
+      limits: this.anonymousLimits,
+      ban: this.ban,
+    };
+    if (this.authenticator.wouldLookUpUnfamiliarKey(request) && !this.throttled.mayLookUp(address.subjectKey, this.clock.now().getTime())) {
+      return address;
     }
-    return { plan: 'anonymous', subjectKey: `${this.keyPrefix}{ip:${request.ip}}`, limits: this.anonymousLimits, ban: this.ban };
+    const identity = await this.authenticator.identify(request);
+    if (identity.kind !== 'valid') return address;
+    const { clientId, keyId } = identity.principal;
+    const { plan, limits } = await this.clients.quotaOf(clientId);
+    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban };
   }
 }

@@ -29,4 +29,13 @@ describe('TtlCache', () => {
     cache.set('a', 1, 0);
     expect(cache.get('a', 0)).toBeUndefined();
   });
+
+  it('lets an entry live its own time to live, and forgets a deleted one', () => {
+    const cache = new TtlCache<string, number>(1_000, 10);
+    cache.set('a', 1, 0, 5_000);
+    cache.set('b', 2, 0);
+    expect(cache.get('a', 4_999)).toBe(1);
+    cache.delete('b');
+    expect(cache.get('b', 1)).toBeUndefined();
+  });
 });

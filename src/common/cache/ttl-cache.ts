@@ -4,8 +4,8 @@ interface Entry<V> {
 }
 
 /**
- * A small bounded in-process cache whose entries live `ttlMs`. When full, the oldest entry
- * goes first, so a flood of distinct keys cannot grow memory without bound.
+ * A small bounded in-process cache whose entries live `ttlMs` (or their own time to live). When
+ * full, the oldest entry goes first, so a flood of distinct keys cannot grow memory without bound.
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
@@ -25,10 +25,14 @@ export class TtlCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V, now: number): void {
-    if (this.ttlMs <= 0) return;
+  set(key: K, value: V, now: number, ttlMs = this.ttlMs): void {
+    if (ttlMs <= 0) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: now + ttlMs });
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
   }
 }

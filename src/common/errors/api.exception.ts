@@ -1,4 +1,8 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { maxHeaderSize } from 'node:http';
+
+/** RFC 6585; Nest's HttpStatus enum does not name it. */
+const REQUEST_HEADER_FIELDS_TOO_LARGE = 431 as HttpStatus;
 import { ErrorCode } from './error-code.js';
 
 export interface ErrorDetail {
@@ -55,6 +59,16 @@ export class MalformedJsonException extends ApiException {
 export class PayloadTooLargeException extends ApiException {
   constructor(limit: string) {
     super(ErrorCode.PayloadTooLarge, HttpStatus.PAYLOAD_TOO_LARGE, `The body is larger than ${limit}.`);
+  }
+}
+
+export class HeadersTooLargeException extends ApiException {
+  constructor() {
+    super(
+      ErrorCode.HeadersTooLarge,
+      REQUEST_HEADER_FIELDS_TOO_LARGE,
+      `The request line and headers together are larger than the ${maxHeaderSize / 1024} KiB the server accepts.`,
+    );
   }
 }
 

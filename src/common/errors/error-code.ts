@@ -11,6 +11,7 @@ export const ErrorCode = {
   PayloadTooLarge: 'payload_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   IdempotencyKeyReused: 'idempotency_key_reused',
+  HeadersTooLarge: 'headers_too_large',
   RateLimitExceeded: 'rate_limit_exceeded',
   ApiKeySuspended: 'api_key_suspended',
   InternalError: 'internal_error',

@@ -2,11 +2,11 @@ import { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import { answerUnparsableRequests } from './unparsable-request.handler.js';
 
-function fakeSocket(state: { writable?: boolean; answering?: boolean } = {}) {
+function fakeSocket(state: { writable?: boolean; answering?: EventEmitter } = {}) {
   const written: string[] = [];
   const socket = {
     writable: state.writable ?? true,
-    _httpMessage: state.answering ? {} : null,
+    _httpMessage: state.answering ?? null,
     destroyed: false,
     end: (data: string) => written.push(data),
     destroy() {
@@ -16,7 +16,7 @@ function fakeSocket(state: { writable?: boolean; answering?: boolean } = {}) {
   return { socket, written };
 }
 
-function clientError(code: string, state?: { writable?: boolean; answering?: boolean }) {
+function clientError(code: string, state?: { writable?: boolean; answering?: EventEmitter }) {
   const server = new EventEmitter();
   answerUnparsableRequests(server as unknown as Server);
   const { socket, written } = fakeSocket(state);
@@ -35,6 +35,30 @@ describe('answerUnparsableRequests', () => {
     expect(JSON.parse(body)).toEqual(expect.objectContaining({ code: 'validation_failed', status: 400 }));
   });
 
+  it('answers headers over the size limit with the 431 Error object', () => {
+    const [head, body] = clientError('HPE_HEADER_OVERFLOW').written[0].split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(JSON.parse(body)).toEqual({ code: 'headers_too_large', message: expect.stringContaining('KiB'), status: 431 });
+  });
+
+  it('answers bytes it cannot read after a complete request once that request is answered', () => {
+    const inFlight = Object.assign(new EventEmitter(), { writableFinished: false });
+    const { socket, written } = clientError('HPE_INVALID_METHOD', { answering: inFlight });
+    expect(written).toEqual([]);
+    inFlight.writableFinished = true;
+    inFlight.emit('finish');
+    inFlight.emit('close');
+    expect(written[0]).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(socket.destroyed).toBe(false);
+  });
+
+  it('only closes a connection whose earlier response never finished', () => {
+    const inFlight = Object.assign(new EventEmitter(), { writableFinished: false });
+    const { socket, written } = clientError('HPE_INVALID_METHOD', { answering: inFlight });
+    inFlight.emit('close');
+    expect([written, socket.destroyed]).toEqual([[], true]);
+  });
+
   it("keeps Node's 408 for a request that timed out", () => {
     expect(clientError('ERR_HTTP_REQUEST_TIMEOUT').written).toEqual(['HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n']);
   });
@@ -42,7 +66,6 @@ describe('answerUnparsableRequests', () => {
   it.each([
     ['a reset connection', 'ECONNRESET', {}],
     ['a socket that cannot be written', 'HPE_INVALID_METHOD', { writable: false }],
-    ['a connection still answering an earlier request', 'HPE_INVALID_METHOD', { answering: true }],
   ])('only closes %s', (_case, code, state) => {
     const { socket, written } = clientError(code, state);
     expect(written).toEqual([]);

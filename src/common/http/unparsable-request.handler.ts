@@ -1,28 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ValidationFailedException } from '../errors/api.exception.js';
+import { HeadersTooLargeException, ValidationFailedException, type ApiException } from '../errors/api.exception.js';
 
 /** What Node's HTTP parser could not read: raw non-ASCII bytes in the request line, broken headers. */
 const UNPARSABLE = new ValidationFailedException(
   [],
   'The request is not valid HTTP/1.1 (request line or headers); percent-encode non-ASCII characters in the URL.',
 );
+const HEADERS_TOO_LARGE = new HeadersTooLargeException();
 
-/** A socket whose response to an earlier request on the connection is still being written. */
-function isAnswering(socket: Duplex): boolean {
-  return Boolean((socket as Duplex & { _httpMessage?: unknown })._httpMessage);
+/** The response to an earlier request on the connection, while it is still being written. */
+function responseInFlight(socket: Duplex): ServerResponse | undefined {
+  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+}
+
+/** Writes the Error object as a whole HTTP/1.1 response, then closes the connection. */
+function answer(socket: Duplex, error: ApiException): void {
+  const status = error.getStatus();
+  const body = JSON.stringify(error.toBody());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${randomUUID()}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }
 
 /**
  * Node answers a request its parser cannot read before Express or Nest see it, with a bare
- * `400 Bad Request` and no body. This answers it as every other error: the Error object as JSON,
- * with an `X-Request-Id`, then closes the connection (what follows on it cannot be trusted).
- * Request timeouts keep Node's 408; a reset or already answering connection is only closed.
+ * `400 Bad Request` (or `431`) and no body. This answers it as every other error: the Error
+ * object as JSON, with an `X-Request-Id`, then closes the connection (what follows on it cannot
+ * be trusted). Headers over Node's limit get 431 `headers_too_large`, anything else unreadable
+ * 400 `validation_failed`. Bytes that cannot be read after a complete request on the same
+ * connection are answered once the earlier request's response is written. Request timeouts
+ * keep Node's 408; a reset connection is only closed.
  */
 export function answerUnparsableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable || isAnswering(socket)) {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -30,14 +48,15 @@ export function answerUnparsableRequests(server: Server): void {
       socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
       return;
     }
-    const body = JSON.stringify(UNPARSABLE.toBody());
-    socket.end(
-      `HTTP/1.1 ${UNPARSABLE.getStatus()} Bad Request\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Request-Id: ${randomUUID()}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
+    const apiError = error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : UNPARSABLE;
+    const inFlight = responseInFlight(socket);
+    if (!inFlight) {
+      answer(socket, apiError);
+      return;
+    }
+    inFlight.once('finish', () => (socket.writable ? answer(socket, apiError) : socket.destroy()));
+    inFlight.once('close', () => {
+      if (!inFlight.writableFinished) socket.destroy();
+    });
   });
 }

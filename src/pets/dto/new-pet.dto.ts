@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
+import { IsDefined, IsString, Matches } from 'class-validator';
 import { OmittableProperty } from '../../common/validation/app-validation.pipe.js';
 import { PetStatus } from '../pet-status.js';
 import { IdField, StatusField } from './pet-fields.js';
@@ -14,9 +14,12 @@ export class NewPetDto {
   @Matches(/[^\p{White_Space}]/u, { message: 'name must contain a character that is not white space' })
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   @Matches(/^[^\u0000-\u001F\u007F]*$/u, { message: 'name must not contain control characters' })
+  // Checked first (the last decorator runs first), so a missing name is called missing.
+  @IsDefined({ message: 'name is required' })
   name: string;
 
   @IdField({ description: 'Identifier of the category the animal belongs to.' })
+  @IsDefined({ message: 'categoryId is required' })
   categoryId: number;
 
   @StatusField({ required: false, description: 'Availability of the animal; `available` when omitted.' })

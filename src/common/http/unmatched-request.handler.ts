@@ -1,0 +1,22 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { RouteNotFoundException } from '../errors/api.exception.js';
+
+/**
+ * The last handler of the Express stack, mounted once Nest has mounted its own: Nest answers
+ * unmatched paths only under the global prefix, so `/nowhere`, `//v1/pets` or a file the Swagger
+ * UI does not have (`/docs/..%2f…`) would get Express's HTML page. Here they get the Error object,
+ * 404 `not_found`, like every other unknown route.
+ */
+@Injectable()
+export class UnmatchedRequestHandler implements OnApplicationBootstrap {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onApplicationBootstrap(): void {
+    this.adapterHost.httpAdapter.use((request: Request, response: Response) => {
+      const error = new RouteNotFoundException(request.method, request.originalUrl.split('?')[0]);
+      response.status(error.getStatus()).json(error.toBody());
+    });
+  }
+}
