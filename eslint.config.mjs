@@ -32,8 +32,9 @@ export default tseslint.config(
   },
   {
     // Tests poke at supertest bodies (typed any) and mock framework objects; the benchmark's plain
-    // JavaScript reads autocannon, pg and ioredis results and JSON.
-    files: ['**/*.spec.ts', 'test/**/*.ts', 'test/**/*.mjs', 'bench/**/*.mjs'],
+    // JavaScript reads autocannon, pg and ioredis results and JSON; the deployment checks read YAML,
+    // JSON and Prometheus API answers.
+    files: ['**/*.spec.ts', 'test/**/*.ts', 'test/**/*.mjs', 'bench/**/*.mjs', 'deploy/**/*.mjs'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -19,10 +19,10 @@ export function freePort() {
 const children = new Set();
 
 /**
- * Starts `command args` and resolves once its stdout matches `ready` (with the match), or
- * rejects with its output when it exits first or does not get ready within `timeoutMs`.
+ * Starts `command args` and resolves once its stdout (or `readyStream`: 'stderr') matches `ready`
+ * (with the match), or rejects with its output when it exits first or does not get ready within `timeoutMs`.
  */
-export function start(name, command, args, { env, cwd, ready, timeoutMs = 60_000 }) {
+export function start(name, command, args, { env, cwd, ready, readyStream = 'stdout', timeoutMs = 60_000 }) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const handle = { name, child, stdout: '', stderr: '', exited: false };
   children.add(handle);
@@ -40,7 +40,7 @@ export function start(name, command, args, { env, cwd, ready, timeoutMs = 60_000
     };
     const timer = setTimeout(() => fail(`was not ready within ${timeoutMs} ms`), timeoutMs);
     const poll = setInterval(() => {
-      const match = ready.exec(stripAnsi(handle.stdout));
+      const match = ready.exec(stripAnsi(handle[readyStream]));
       if (match) {
         clearTimeout(timer);
         clearInterval(poll);
