@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, type Repository } from 'typeorm';
+import { LessThanOrEqual, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
 import type { IdempotencyScope } from './idempotency.store.js';
 
@@ -32,6 +32,15 @@ function pendingColumns({ fingerprint, token, expiresAt }: PendingMark) {
 @Injectable()
 export class IdempotencyKeysRepository {
   constructor(@InjectRepository(IdempotencyKey) private readonly keys: Repository<IdempotencyKey>) {}
+
+  get dataSource(): DataSource {
+    return this.keys.manager.dataSource;
+  }
+
+  /** The same operations inside the transaction of `manager`. */
+  within(manager: EntityManager): IdempotencyKeysRepository {
+    return new IdempotencyKeysRepository(manager.withRepository(this.keys));
+  }
 
   find({ clientId, keyHash }: IdempotencyScope): Promise<IdempotencyKey | null> {
     return this.keys.findOneBy({ clientId, keyHash });
