@@ -54,6 +54,8 @@ export class IdempotencyKeysRepository {
       .into(IdempotencyKey)
       .values({ clientId, keyHash, ...pendingColumns(mark) })
       .orIgnore()
+      // Nothing to read back: an ignored insert returns no id, which TypeORM would report as an error.
+      .updateEntity(false)
       .execute();
   }
 

@@ -86,11 +86,13 @@ export class RedisCircuit {
     this.open.clear();
   }
 
-  /** The server, or the Cluster node serving the key's slot (the slot itself while the map does not name one). */
+  /**
+   * The server, or the Cluster slot of the key. A slot, not the node serving it: the slot map
+   * changes while a node fails (its slots are dropped, then served again), and a place that
+   * changed name would be tried again at the cost of a command timeout.
+   */
   private placeOf(key: string): string {
-    if (!(this.redis instanceof Cluster)) return SERVER;
-    const slot = calculateSlot(key);
-    return this.redis.slots[slot]?.[0] ?? `slot ${slot}`;
+    return this.redis instanceof Cluster ? `slot ${calculateSlot(key)}` : SERVER;
   }
 
   private schedule(place: string): void {

@@ -89,6 +89,10 @@ export class RedisCluster {
     await this.untilEveryNodeSees('cluster_state:ok');
   }
 
+  isRunning(port: number): boolean {
+    return this.processes.has(port);
+  }
+
   async stop(): Promise<void> {
     await Promise.all(
       [...this.processes.values()].map(async (node) => {
