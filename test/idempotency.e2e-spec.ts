@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
 import { ExpiredKeysPurge } from '../src/idempotency/expired-keys.purge.js';
 import { DatabaseIdempotencyStore } from '../src/idempotency/database-idempotency.store.js';
 import { IdempotencyKeysRepository } from '../src/idempotency/idempotency-keys.repository.js';
-import { IdempotencyStore, type IdempotencyLookup } from '../src/idempotency/idempotency.store.js';
 import { PetsRepository } from '../src/pets/pets.repository.js';
 import { ClientsService } from '../src/plans/clients.service.js';
 import { FakeClock } from './support/fake-clock.js';
+import { forgetfulIdempotencyStore } from './support/forgetful-idempotency-store.js';
 import { holdNextCreation } from './support/held-creation.js';
 import { describeIdempotencyStore } from './support/idempotency-store.behaviour.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -252,25 +251,12 @@ describe('Idempotency-Key when the in-flight store forgets (as Redis does after 
   let t: TestApp;
   let auth: { Authorization: string };
   let seq = 0;
-  /**
-   * Remembers nothing: every request gets a reservation, as when the Redis node that held the
-   * key died or was replaced by an empty one. Only the database record stands between a retry
-   * and a second animal.
-   */
-  const forgetful = {
-    reserve: (): Promise<IdempotencyLookup> =>
-      Promise.resolve({
-        state: 'reserved',
-        reservation: { token: randomUUID(), complete: () => Promise.resolve(), release: () => Promise.resolve() },
-      }),
-    close: () => Promise.resolve(),
-  };
   const create = (body: object, idempotencyKey: string) =>
     t.http().post('/v1/pets').set(auth).set('Idempotency-Key', idempotencyKey).send(body);
   const petCount = async () => Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM pets'))[0].n);
 
   beforeAll(async () => {
-    t = await createTestApp({ overrides: [{ provide: IdempotencyStore, useValue: forgetful }] });
+    t = await createTestApp({ overrides: [forgetfulIdempotencyStore] });
     auth = { Authorization: `Bearer ${await t.newKey()}` };
   });
   afterAll(() => t.close());

@@ -85,7 +85,7 @@ describe('Redis Cluster with one master killed (integration)', () => {
     } finally {
       await cluster.restart(holder);
     }
-  });
+  }, 60_000);
 
   it('keeps a free client within its quota during the partial outage: exact on a healthy slot, one quota per replica plus what Redis counted on the dead one; no flapping, no 5xx', async () => {
     const [a, b] = [await start(), await start()];
@@ -169,5 +169,5 @@ describe('Redis Cluster with one master killed (integration)', () => {
     } finally {
       if (!cluster.isRunning(dead)) await cluster.restart(dead);
     }
-  });
+  }, 60_000);
 });
