@@ -113,10 +113,15 @@ describe('Redis Cluster with one master killed (integration)', () => {
       /** The round of each attempt to count the dead-slot client in Redis, after the kill. */
       const attempts: number[] = [];
       let round = 0;
+      /** Commands on the healthy slot that failed anyway (a starved machine can miss the 250 ms timeout). */
+      let healthyFailures = 0;
       const consume = RedisStore.prototype.consume;
       jest.spyOn(RedisStore.prototype, 'consume').mockImplementation(function (this: RedisStore, request) {
         if (request.subjectKey === doomedSubject) attempts.push(round);
-        return consume.call(this, request);
+        return consume.call(this, request).catch((error: unknown) => {
+          if (request.subjectKey === healthySubject) healthyFailures++;
+          throw error;
+        });
       });
       // 150 requests per client, spread over both instances and over about 8 s: long enough for
       // the old circuit, which a PING to any live node closed, to flip several times.
@@ -144,13 +149,16 @@ describe('Redis Cluster with one master killed (integration)', () => {
       const upLines = log.mock.calls.filter(([message]) => String(message).startsWith('Redis answers again')).length;
       console.log(
         `partial Cluster outage (master :${dead} killed), free plan (60/min), 2 instances, 150 requests per client over ~8 s: ` +
-          `healthy-slot client admitted ${admitted(statuses.healthy)} (quota 60, overshoot ${admitted(statuses.healthy) - FREE_PER_MINUTE}); ` +
+          `healthy-slot client admitted ${admitted(statuses.healthy)} (quota 60, overshoot ${admitted(statuses.healthy) - FREE_PER_MINUTE}, failed commands on its slot ${healthyFailures}); ` +
           `dead-slot client admitted ${doomedAdmitted} (${countedBefore} counted by Redis before + ${admitted(statuses.doomed)} in process; ` +
           `bound replicas x quota + Redis count = ${bound}, overshoot over quota ${doomedAdmitted - FREE_PER_MINUTE}); ` +
           `5xx: ${fiveHundreds}; attempts on the dead slot: ${attempts.length} (rounds ${[...new Set(attempts)].join(', ')}); ` +
           `dead-slot latency p50 ${percentile(doomedLatencies, 0.5)} ms, max ${percentile(doomedLatencies, 1)} ms; "cannot be reached" lines: ${downLines}, "answers again" lines: ${upLines}`,
       );
-      expect(admitted(statuses.healthy)).toBe(FREE_PER_MINUTE);
+      // Exact while its node answers; a command that timed out on a starved machine is a real
+      // failure of that slot, and then the same bound holds for it (Redis counted at most 60).
+      if (healthyFailures === 0) expect(admitted(statuses.healthy)).toBe(FREE_PER_MINUTE);
+      expect(admitted(statuses.healthy)).toBeLessThanOrEqual(REPLICAS * FREE_PER_MINUTE + FREE_PER_MINUTE);
       expect(doomedAdmitted).toBeLessThanOrEqual(bound);
       expect(fiveHundreds).toBe(0);
       // One line per instance and feature that noticed (the limiter on each instance), then silence.
