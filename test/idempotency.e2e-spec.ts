@@ -7,6 +7,7 @@ import { IdempotencyKeysRepository } from '../src/idempotency/idempotency-keys.r
 import { PetsRepository } from '../src/pets/pets.repository.js';
 import { ClientsService } from '../src/plans/clients.service.js';
 import { FakeClock } from './support/fake-clock.js';
+import { forgetfulIdempotencyStore } from './support/forgetful-idempotency-store.js';
 import { holdNextCreation } from './support/held-creation.js';
 import { describeIdempotencyStore } from './support/idempotency-store.behaviour.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -243,5 +244,72 @@ describe('Idempotency-Key on POST /v1/pets (e2e)', () => {
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.id).not.toBe(b.body.id);
     expect(await petCount()).toBe(before + 2);
+  });
+});
+
+describe('Idempotency-Key when the in-flight store forgets (as Redis does after a failover) (e2e)', () => {
+  let t: TestApp;
+  let auth: { Authorization: string };
+  let seq = 0;
+  const create = (body: object, idempotencyKey: string) =>
+    t.http().post('/v1/pets').set(auth).set('Idempotency-Key', idempotencyKey).send(body);
+  const petCount = async () => Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM pets'))[0].n);
+
+  beforeAll(async () => {
+    t = await createTestApp({ overrides: [forgetfulIdempotencyStore] });
+    auth = { Authorization: `Bearer ${await t.newKey()}` };
+  });
+  afterAll(() => t.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('replays the first 201 (same id, body and Location) from the record written with the animal, and creates nothing more', async () => {
+    const key = `forgotten-${++seq}`;
+    const before = await petCount();
+    const first = await create({ name: 'Rex', categoryId: 1 }, key);
+    expect(first.status).toBe(201);
+    const retry = await create({ categoryId: 1, name: 'Rex' }, key);
+    expect(retry.status).toBe(201);
+    expect(retry.text).toBe(first.text);
+    expect(retry.headers.location).toBe(first.headers.location);
+    expect(await petCount()).toBe(before + 1);
+    expect((await create({ name: 'Max', categoryId: 1 }, key)).status).toBe(422);
+    expect(await petCount()).toBe(before + 1);
+  });
+
+  it('creates once when the retry overtakes the first request: the later one answers with the earlier 201', async () => {
+    const key = `forgotten-${++seq}`;
+    const before = await petCount();
+    const { entered, release } = holdNextCreation(t.app);
+    const first = create({ name: 'Slow', categoryId: 1 }, key).then((res) => res);
+    await entered;
+    const retry = await create({ name: 'Slow', categoryId: 1 }, key);
+    expect(retry.status).toBe(201);
+    release();
+    const late = await first;
+    expect(late.status).toBe(201);
+    expect(late.text).toBe(retry.text);
+    expect(late.headers.location).toBe(retry.headers.location);
+    expect(await petCount()).toBe(before + 1);
+  });
+
+  it('creates once among 10 concurrent identical requests', async () => {
+    const key = `forgotten-${++seq}`;
+    const before = await petCount();
+    const results = await Promise.all(Array.from({ length: 10 }, () => create({ name: 'Twin', categoryId: 2 }, key).then((res) => res)));
+    expect(results.map((res) => res.status)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((res) => res.text)).size).toBe(1);
+    expect(await petCount()).toBe(before + 1);
+  });
+
+  it('writes the animal and its record together: when recording fails, no animal is created', async () => {
+    const key = `forgotten-${++seq}`;
+    const before = await petCount();
+    jest.spyOn(IdempotencyKeysRepository.prototype, 'complete').mockRejectedValueOnce(new Error('disk full'));
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    expect((await create({ name: 'Lost', categoryId: 1 }, key)).status).toBe(500);
+    expect(await petCount()).toBe(before);
+    const retry = await create({ name: 'Lost', categoryId: 1 }, key);
+    expect(retry.status).toBe(201);
+    expect(await petCount()).toBe(before + 1);
   });
 });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
 import { FakeClock } from './support/fake-clock.js';
+import { forgetfulIdempotencyStore } from './support/forgetful-idempotency-store.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -159,6 +160,33 @@ describe('PostgreSQL (integration)', () => {
     clock.advance(4_000);
     const res = await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
     expect(res.body.code).toBe('invalid_api_key');
+  });
+
+  it('creates once per Idempotency-Key even when the in-flight store forgets it: the record commits with the animal', async () => {
+    const forgetful = await createTestApp({
+      env: { DATABASE_URL, DATABASE_MIGRATIONS_RUN: 'false' },
+      overrides: [forgetfulIdempotencyStore],
+    });
+    try {
+      const key = { Authorization: `Bearer ${await forgetful.newKey()}`, 'Idempotency-Key': 'pg-forgotten' };
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          forgetful
+            .http()
+            .post('/v1/pets')
+            .set(key)
+            .send({ name: 'Twin', categoryId: 2 })
+            .then((res) => res),
+        ),
+      );
+      expect(results.map((res) => res.status)).toEqual(Array(10).fill(201));
+      expect(new Set(results.map((res) => res.text)).size).toBe(1);
+      expect(new Set(results.map((res) => res.headers.location)).size).toBe(1);
+      const [{ n }] = await t.dataSource.query(`SELECT COUNT(*)::int AS n FROM pets WHERE name = 'Twin'`);
+      expect(n).toBe(1);
+    } finally {
+      await forgetful.close();
+    }
   });
 
   it('answers 503 service_unavailable quickly while the database is unreachable, and recovers', async () => {

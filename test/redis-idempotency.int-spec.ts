@@ -56,8 +56,8 @@ describe('Redis-backed idempotency in the application (integration)', () => {
     expect(retry.text).toBe(first.text);
     expect(retry.headers.location).toBe(first.headers.location);
     expect(await petCount(app)).toBe(before + 1);
-    // Nothing went to the database store.
-    expect(await rowCount(app)).toBe(rowsBefore);
+    // The completed creation is recorded in the database too, once, with the animal.
+    expect(await rowCount(app)).toBe(rowsBefore + 1);
   });
 
   it('answers a different body with 422 and a retry while the first runs with 409', async () => {
@@ -152,11 +152,32 @@ describe('Redis-backed idempotency in the application (integration)', () => {
       const afterRecovery = `order-${randomUUID()}`;
       expect((await create(app, key, afterRecovery, { name: 'Online', categoryId: 1 })).status).toBe(201);
       expect(await replicas.admin.keys(`${env.REDIS_KEY_PREFIX}idem:*:${sha256(afterRecovery)}`)).toHaveLength(1);
-      expect(await rowCount(app)).toBe(rowsBefore + 1);
+      expect(await rowCount(app)).toBe(rowsBefore + 2);
       expect(fallbackWarnings()).toHaveLength(1);
     } finally {
       await proxy.cut();
     }
+  });
+
+  it('replays the first 201 from the database record when Redis has forgotten the key, and creates nothing more', async () => {
+    const app = await start();
+    const key = await app.newKey();
+    const clientId = await lastClientId(app);
+    const idempotencyKey = `order-${randomUUID()}`;
+    const before = await petCount(app);
+    const first = await create(app, key, idempotencyKey, { name: 'Rex', categoryId: 1 });
+    expect(first.status).toBe(201);
+    // What a failover to a replica that had not received the key, or a restart, leaves behind.
+    const redisKey = `${env.REDIS_KEY_PREFIX}idem:{c:${clientId}}:${sha256(idempotencyKey)}`;
+    expect(await replicas.admin.del(redisKey)).toBe(1);
+
+    const retry = await create(app, key, idempotencyKey, { name: 'Rex', categoryId: 1 });
+    expect(retry.status).toBe(201);
+    expect(retry.text).toBe(first.text);
+    expect(retry.headers.location).toBe(first.headers.location);
+    expect(await petCount(app)).toBe(before + 1);
+    // Redis learns the response again, so the next retry is served from it.
+    expect(JSON.parse((await replicas.admin.get(redisKey))!)).toMatchObject({ state: 'completed', response: { body: first.body } });
   });
 
   it('bounds the wait on a hung Redis by the command timeout, then keeps keys in the database', async () => {

@@ -131,6 +131,59 @@ describe('Redis-backed limiter in the application (integration)', () => {
     }
   });
 
+  it('keeps a free client across 2 instances within one quota per instance plus what Redis counted, through a whole-Redis outage and back', async () => {
+    const target = new URL(REDIS_URL);
+    const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
+    await proxy.start();
+    const instances = [
+      await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` }),
+      await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` }),
+    ];
+    const key = await instances[0].newKey('free');
+    const [{ id: clientId }] = (await instances[0].app.get(ClientsService).list()).slice(-1);
+    const subject = `${env.REDIS_KEY_PREFIX}rl:{c:${clientId}}`;
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const lines = (spy: typeof warn, start: string) => spy.mock.calls.filter(([message]) => String(message).startsWith(start)).length;
+    const statuses: number[] = [];
+    const burst = async (count: number) => {
+      const results = await Promise.all(
+        Array.from({ length: count }, (_, i) => instances[i % 2].http().get('/v1/pets?limit=1').set('Authorization', `Bearer ${key}`)),
+      );
+      statuses.push(...results.map((res) => res.status));
+    };
+    try {
+      await awayFromMinuteEnd(20);
+      await burst(20);
+      await proxy.cut();
+      for (let i = 0; i < 10; i++) await burst(20);
+      await proxy.start(proxy.port);
+      const recovered = () => lines(log, 'Redis answers again') >= Math.max(2, lines(warn, 'Redis cannot be reached'));
+      for (let waited = 0; !recovered() && waited < 8_000; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      for (let i = 0; i < 5; i++) await burst(20);
+      const admitted = statuses.filter((status) => status === 200).length;
+      const redisCounted = Number(await replicas.admin.hget(subject, 'mc'));
+      const bound = 2 * 60 + redisCounted;
+      console.log(
+        `whole-Redis outage, free plan (60/min), 2 instances, ${statuses.length} requests in one minute: admitted ${admitted} ` +
+          `(Redis counted ${redisCounted}; bound replicas x quota + Redis count = ${bound}; overshoot over quota ${admitted - 60}); ` +
+          `5xx: ${statuses.filter((status) => status >= 500).length}; "cannot be reached" lines: ${lines(warn, 'Redis cannot be reached')}, ` +
+          `"answers again" lines: ${lines(log, 'Redis answers again')}`,
+      );
+      expect(redisCounted).toBe(60);
+      expect(admitted).toBeLessThanOrEqual(bound);
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      // One line per instance and transition: down once, back up once. (A command that times out on
+      // a starved machine is a real failure and a transition of its own, so the pairs are counted.)
+      expect(lines(warn, 'Redis cannot be reached')).toBeGreaterThanOrEqual(2);
+      expect(lines(log, 'Redis answers again')).toBe(lines(warn, 'Redis cannot be reached'));
+    } finally {
+      await proxy.cut();
+    }
+  });
+
   it('bounds the wait on a hung Redis by the command timeout, then serves from the fallback', async () => {
     const target = new URL(REDIS_URL);
     const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));

@@ -29,10 +29,12 @@ export class FailoverIdempotencyStore extends IdempotencyStore {
   }
 
   reserve(scope: IdempotencyScope, fingerprint: string): Promise<IdempotencyLookup> {
+    const key = this.primary.keyOf(scope);
     return this.circuit.run(
+      key,
       async () => {
         const lookup = await this.primary.reserve(scope, fingerprint);
-        return lookup.state === 'reserved' ? { state: 'reserved', reservation: this.guarded(lookup.reservation) } : lookup;
+        return lookup.state === 'reserved' ? { state: 'reserved', reservation: this.guarded(key, lookup.reservation) } : lookup;
       },
       () => this.fallback.reserve(scope, fingerprint),
     );
@@ -44,10 +46,11 @@ export class FailoverIdempotencyStore extends IdempotencyStore {
   }
 
   /** A Redis reservation whose failures open the circuit instead of failing the request. */
-  private guarded(reservation: Reservation): Reservation {
+  private guarded(key: string, reservation: Reservation): Reservation {
     return {
-      complete: (response) => reservation.complete(response).catch((error: unknown) => this.circuit.trip(error)),
-      release: () => reservation.release().catch((error: unknown) => this.circuit.trip(error)),
+      ...reservation,
+      complete: (response) => reservation.complete(response).catch((error: unknown) => this.circuit.trip(key, error)),
+      release: () => reservation.release().catch((error: unknown) => this.circuit.trip(key, error)),
     };
   }
 }

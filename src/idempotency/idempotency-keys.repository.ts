@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, type Repository } from 'typeorm';
+import { LessThanOrEqual, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
 import type { IdempotencyScope } from './idempotency.store.js';
 
@@ -33,6 +33,15 @@ function pendingColumns({ fingerprint, token, expiresAt }: PendingMark) {
 export class IdempotencyKeysRepository {
   constructor(@InjectRepository(IdempotencyKey) private readonly keys: Repository<IdempotencyKey>) {}
 
+  get dataSource(): DataSource {
+    return this.keys.manager.dataSource;
+  }
+
+  /** The same operations inside the transaction of `manager`. */
+  within(manager: EntityManager): IdempotencyKeysRepository {
+    return new IdempotencyKeysRepository(manager.withRepository(this.keys));
+  }
+
   find({ clientId, keyHash }: IdempotencyScope): Promise<IdempotencyKey | null> {
     return this.keys.findOneBy({ clientId, keyHash });
   }
@@ -45,6 +54,8 @@ export class IdempotencyKeysRepository {
       .into(IdempotencyKey)
       .values({ clientId, keyHash, ...pendingColumns(mark) })
       .orIgnore()
+      // Nothing to read back: an ignored insert returns no id, which TypeORM would report as an error.
+      .updateEntity(false)
       .execute();
   }
 

@@ -3,6 +3,7 @@ import { Logger, type CallHandler, type ExecutionContext } from '@nestjs/common'
 import { lastValueFrom, of, throwError } from 'rxjs';
 import { setPrincipal } from '../auth/principal.js';
 import { ValidationFailedException } from '../common/errors/api.exception.js';
+import type { DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import { bodyFingerprint } from './idempotency-key.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
@@ -28,8 +29,13 @@ function http(headers: Record<string, string>, body: unknown = BODY) {
 
 describe('IdempotencyInterceptor', () => {
   const reserve = jest.fn<IdempotencyStore['reserve']>();
-  const interceptor = new IdempotencyInterceptor({ reserve } as unknown as IdempotencyStore);
-  const reservation = { complete: jest.fn<Reservation['complete']>(), release: jest.fn<Reservation['release']>() };
+  // The handlers here write nothing, so the creation's transaction never begins: the database
+  // side is covered by test/idempotency.e2e-spec.ts and the Redis suites.
+  const interceptor = new IdempotencyInterceptor(
+    { reserve } as unknown as IdempotencyStore,
+    { dataSource: {} } as DatabaseIdempotencyStore,
+  );
+  const reservation = { token: 'token', complete: jest.fn<Reservation['complete']>(), release: jest.fn<Reservation['release']>() };
   const handler = jest.fn<CallHandler['handle']>();
   const next: CallHandler = { handle: handler };
   const run = async (ctx: ExecutionContext) => lastValueFrom(await interceptor.intercept(ctx, next));

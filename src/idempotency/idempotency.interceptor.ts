@@ -2,9 +2,11 @@ import { HttpStatus, Injectable, Logger, type CallHandler, type ExecutionContext
 import type { Request, Response } from 'express';
 import { defer, lastValueFrom, of, type Observable } from 'rxjs';
 import { principalOf } from '../auth/principal.js';
+import { DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import { bodyFingerprint, idempotencyKeyHash } from './idempotency-key.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
-import { IdempotencyStore, type Reservation } from './idempotency.store.js';
+import { IdempotencyStore, type HeldKey, type Reservation } from './idempotency.store.js';
+import { IdempotentCreation, KeyHeldElsewhere } from './idempotent-creation.js';
 
 /**
  * Makes a creation safe to retry (docs/contract/decisions.md, "Idempotency"): under the same
@@ -13,12 +15,20 @@ import { IdempotencyStore, type Reservation } from './idempotency.store.js';
  * first still runs gets 409. Only a 201 is stored: on any other outcome the key is released, so
  * the client may fix its request and retry under the same key. Without the header, nothing
  * changes. It runs after the guard (which names the client) and before validation.
+ *
+ * The store (Redis, or the database) holds the in-flight mark and serves replays fast; the
+ * completed creation is recorded in the database in the creation's own transaction
+ * (`IdempotentCreation`), so a retry that Redis has forgotten (a failover, a restart, a lost
+ * node) still gets the first response and creates nothing.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Idempotency');
 
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly ledger: DatabaseIdempotencyStore,
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request>();
@@ -28,38 +38,60 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const principal = principalOf(request);
     if (!principal) throw new Error('IdempotencyInterceptor runs only on routes the API key guard has authenticated');
 
+    const scope = { clientId: principal.clientId, keyHash };
     const fingerprint = bodyFingerprint(request.body);
-    const lookup = await this.store.reserve({ clientId: principal.clientId, keyHash }, fingerprint);
-    if (lookup.state === 'reserved') return defer(() => this.handle(next, response, lookup.reservation));
-    if (lookup.fingerprint !== fingerprint) throw new IdempotencyKeyReusedException();
-    if (lookup.state === 'pending') throw new IdempotencyConflictException();
-
-    const { status, body, location } = lookup.response;
-    response.status(status);
-    if (location !== undefined) response.setHeader('Location', location);
-    return of(body);
+    const lookup = await this.store.reserve(scope, fingerprint);
+    if (lookup.state === 'reserved') {
+      const creation = new IdempotentCreation(this.ledger, scope, fingerprint, lookup.reservation.token);
+      return defer(() => this.handle(next, response, creation, fingerprint, lookup.reservation));
+    }
+    return of(answer(lookup, fingerprint, response));
   }
 
-  private async handle(next: CallHandler, response: Response, reservation: Reservation): Promise<unknown> {
+  private async handle(
+    next: CallHandler,
+    response: Response,
+    creation: IdempotentCreation,
+    fingerprint: string,
+    reservation: Reservation,
+  ): Promise<unknown> {
     let body: unknown;
     try {
-      body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      body = await creation.run(() => lastValueFrom(next.handle(), { defaultValue: undefined }));
+    } catch (error) {
+      await creation.rollback();
+      if (error instanceof KeyHeldElsewhere) return this.answerHeld(error.held, fingerprint, response, reservation);
+      await this.settle(reservation.release());
+      throw error;
+    }
+    const location = response.getHeader('Location');
+    const stored =
+      response.statusCode === Number(HttpStatus.CREATED)
+        ? { status: response.statusCode, body, ...(typeof location === 'string' && { location }) }
+        : undefined;
+    try {
+      await creation.finish(stored);
     } catch (error) {
       await this.settle(reservation.release());
       throw error;
     }
-    if (response.statusCode !== Number(HttpStatus.CREATED)) {
-      await this.settle(reservation.release());
-      return body;
-    }
-    const location = response.getHeader('Location');
-    await this.settle(reservation.complete({ status: response.statusCode, body, ...(typeof location === 'string' && { location }) }));
+    await this.settle(stored ? reservation.complete(stored) : reservation.release());
     return body;
   }
 
   /**
-   * The handler's outcome stands even if the store cannot record it: the client gets its answer,
-   * and the pending mark expires on its own.
+   * The database holds the key for another request (Redis had forgotten it): answer as a retry
+   * of that request, and teach the fast store the completed response.
+   */
+  private async answerHeld(held: HeldKey, fingerprint: string, response: Response, reservation: Reservation): Promise<unknown> {
+    const replay = held.state === 'completed' && held.fingerprint === fingerprint;
+    await this.settle(replay ? reservation.complete(held.response) : reservation.release());
+    return answer(held, fingerprint, response);
+  }
+
+  /**
+   * The handler's outcome stands even if the fast store cannot record it: the client gets its
+   * answer, the database has the record, and the pending mark expires on its own.
    */
   private async settle(write: Promise<void>): Promise<void> {
     try {
@@ -68,4 +100,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
       this.logger.error(`Could not record the outcome of an idempotent request: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/** A held key answers a retry: 422 for another body, 409 while pending, else the first response. */
+function answer(held: HeldKey, fingerprint: string, response: Response): unknown {
+  if (held.fingerprint !== fingerprint) throw new IdempotencyKeyReusedException();
+  if (held.state === 'pending') throw new IdempotencyConflictException();
+  const { status, body, location } = held.response;
+  response.status(status);
+  if (location !== undefined) response.setHeader('Location', location);
+  return body;
 }

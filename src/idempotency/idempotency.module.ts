@@ -18,10 +18,8 @@ import { RedisIdempotencyStore } from './redis-idempotency.store.js';
 function createIdempotencyStore(
   redis: RedisClient | undefined,
   config: ConfigService,
-  keys: IdempotencyKeysRepository,
-  clock: Clock,
+  database: DatabaseIdempotencyStore,
 ): IdempotencyStore {
-  const database = new DatabaseIdempotencyStore(keys, clock);
   if (!redis) return database;
   const primary = new RedisIdempotencyStore(redis, config.getOrThrow<RedisConfig>('redis').keyPrefix);
   return new FailoverIdempotencyStore(primary, database, redis);
@@ -36,14 +34,19 @@ function createIdempotencyStore(
   providers: [
     IdempotencyKeysRepository,
     {
+      provide: DatabaseIdempotencyStore,
+      inject: [IdempotencyKeysRepository, Clock],
+      useFactory: (keys: IdempotencyKeysRepository, clock: Clock) => new DatabaseIdempotencyStore(keys, clock),
+    },
+    {
       provide: IdempotencyStore,
-      inject: [REDIS_CLIENT, ConfigService, IdempotencyKeysRepository, Clock],
+      inject: [REDIS_CLIENT, ConfigService, DatabaseIdempotencyStore],
       useFactory: createIdempotencyStore,
     },
     IdempotencyInterceptor,
     ExpiredKeysPurge,
   ],
-  exports: [IdempotencyInterceptor, IdempotencyStore],
+  exports: [IdempotencyInterceptor, IdempotencyStore, DatabaseIdempotencyStore],
 })
 export class IdempotencyModule implements OnApplicationShutdown {
   constructor(@Inject(IdempotencyStore) private readonly store: IdempotencyStore) {}

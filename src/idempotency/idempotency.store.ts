@@ -13,16 +13,18 @@ export interface StoredResponse {
 
 /** The one request that may run under a key; it ends with `complete` or `release`. */
 export interface Reservation {
+  /** Names this reservation; the row recorded with the creation carries it. */
+  readonly token: string;
   /** Replaces the pending mark with the response, kept for the completed lifetime. */
   complete(response: StoredResponse): Promise<void>;
   /** Drops the pending mark, so the key may be used again; never a later reservation's mark. */
   release(): Promise<void>;
 }
 
-export type IdempotencyLookup =
-  | { state: 'reserved'; reservation: Reservation }
-  | { state: 'pending'; fingerprint: string }
-  | { state: 'completed'; fingerprint: string; response: StoredResponse };
+/** A key some request holds: still running, or done with a response to replay. */
+export type HeldKey = { state: 'pending'; fingerprint: string } | { state: 'completed'; fingerprint: string; response: StoredResponse };
+
+export type IdempotencyLookup = { state: 'reserved'; reservation: Reservation } | HeldKey;
 
 export interface IdempotencyTtl {
   /** How long a pending mark holds the key: a replica that died mid-request blocks it no longer. */

@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_TTL,
   IdempotencyStore,
   RESERVE_ATTEMPTS,
+  type HeldKey,
   type IdempotencyLookup,
   type IdempotencyScope,
   type IdempotencyTtl,
@@ -62,9 +63,10 @@ export class RedisIdempotencyStore extends IdempotencyStore {
   async reserve(scope: IdempotencyScope, fingerprint: string): Promise<IdempotencyLookup> {
     const key = this.keyOf(scope);
     for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
-      const mark = JSON.stringify({ state: 'pending', fingerprint, token: randomUUID() } satisfies StoredRecord);
+      const token = randomUUID();
+      const mark = JSON.stringify({ state: 'pending', fingerprint, token } satisfies StoredRecord);
       if ((await this.redis.set(key, mark, 'PX', this.ttl.pendingMs, 'NX')) === 'OK') {
-        return { state: 'reserved', reservation: this.reservation(key, mark, fingerprint) };
+        return { state: 'reserved', reservation: this.reservation(key, mark, fingerprint, token) };
       }
       const current = await this.redis.get(key);
       // null: the record expired or was released in between; try again.
@@ -73,8 +75,9 @@ export class RedisIdempotencyStore extends IdempotencyStore {
     return { state: 'pending', fingerprint };
   }
 
-  private reservation(key: string, mark: string, fingerprint: string): Reservation {
+  private reservation(key: string, mark: string, fingerprint: string, token: string): Reservation {
     return {
+      token,
       complete: async (response) => {
         const record = JSON.stringify({ state: 'completed', fingerprint, response } satisfies StoredRecord);
         await this.redis.petsIdempotencyComplete(key, mark, record, this.ttl.completedMs);
@@ -86,7 +89,7 @@ export class RedisIdempotencyStore extends IdempotencyStore {
   }
 }
 
-function lookupOf(record: StoredRecord): IdempotencyLookup {
+function lookupOf(record: StoredRecord): HeldKey {
   return record.state === 'pending'
     ? { state: 'pending', fingerprint: record.fingerprint }
     : { state: 'completed', fingerprint: record.fingerprint, response: record.response };

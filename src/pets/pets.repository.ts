@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { DeferredTransaction } from '../database/deferred-transaction.js';
 import { Pet } from './entities/pet.entity.js';
 import type { PetStatus } from './pet-status.js';
 
@@ -56,8 +57,13 @@ export class PetsRepository {
     return row ?? null;
   }
 
-  /** One INSERT … RETURNING, atomic on its own: save()'s own transaction would add a BEGIN and a COMMIT. */
-  create(pet: Pick<Pet, 'name' | 'categoryId' | 'status'>): Promise<Pet> {
-    return this.pets.save(this.pets.create(pet), { transaction: false });
+  /**
+   * One INSERT … RETURNING, atomic on its own: save()'s own transaction would add a BEGIN and a
+   * COMMIT. An idempotent creation runs it in the transaction that also records its response.
+   */
+  async create(pet: Pick<Pet, 'name' | 'categoryId' | 'status'>): Promise<Pet> {
+    const transaction = await DeferredTransaction.manager();
+    const pets = transaction ? transaction.withRepository(this.pets) : this.pets;
+    return pets.save(pets.create(pet), { transaction: false });
   }
 }

@@ -1,76 +1,129 @@
 import type { Logger } from '@nestjs/common';
+import calculateSlot from 'cluster-key-slot';
+import { Cluster } from 'ioredis';
 import type { RedisClient } from './redis-client.js';
 
 const PROBE_INTERVAL_MS = 1_000;
+/** The target of a single Redis: every key lives on the one server. */
+const SERVER = 'server';
 
 export interface CircuitMessages {
-  /** Logged once when Redis stops answering; receives the error's message. */
+  /** Logged when the feature stops using Redis (all of it, or one Cluster node); receives what failed. */
   down: (reason: string) => string;
-  /** Logged once when Redis answers again. */
+  /** Logged when every part of Redis the feature had stopped using answers again. */
   up: string;
 }
 
 /**
- * Whether a feature backed by Redis should use it right now. A failed command opens the circuit:
- * the feature serves from its fallback without waiting on Redis again; a probe pings Redis every
- * second (and on reconnection) and closes the circuit when it answers. Each transition is logged
- * once. The client fails fast (no offline queue, bounded command time), so nothing stalls.
+ * Whether a feature backed by Redis should send a command for a given key right now. The circuit
+ * decides per command failure and per place that failed: the one server, or, on a Cluster, the
+ * node that serves the key's slot. A failed command opens that place only: keys served elsewhere
+ * keep using Redis. While a place is open, its keys are served by the feature's fallback without
+ * waiting on Redis; a probe repeats a read of the key that failed (so it reaches the same slot and
+ * node, never a node that happens to answer a `PING`) every second, and on reconnection, and
+ * closes the place when it answers. No request waits on a probe.
+ *
+ * The feature is down while any place is open or the client has no live connection; each
+ * transition (down, back up) is logged once, whatever the number of requests or places.
  */
 export class RedisCircuit {
-  private probe?: NodeJS.Timeout;
+  /** Open places, each with the key its probe reads and the pending probe. */
+  private readonly open = new Map<string, { key: string; probe?: NodeJS.Timeout }>();
+  private announcedDown = false;
+  private closed = false;
 
   constructor(
     private readonly redis: RedisClient,
     private readonly logger: Logger,
     private readonly messages: CircuitMessages,
   ) {
-    // Connection errors also surface as events; the first failed command opens the circuit.
+    // Connection errors also surface as events; a failed command opens the circuit.
     redis.on('error', () => undefined);
-    redis.on('ready', () => void this.tryRedis());
+    redis.on('ready', () => {
+      for (const place of this.open.keys()) void this.probe(place);
+      this.announce();
+    });
   }
 
   /**
-   * Open after a failure until a probe answers, and whenever the client has no live connection
-   * (still connecting at start, or reconnecting after Redis went away while nothing was sent), so
+   * Down while any place is open, and whenever the client has no live connection (still
+   * connecting at start, or reconnecting after Redis went away while nothing was sent), so
    * readiness reports the fallback before any request has failed.
    */
   get isOpen(): boolean {
-    return this.probe !== undefined || this.redis.status !== 'ready';
+    return this.open.size > 0 || this.redis.status !== 'ready';
   }
 
-  /** `primary` while Redis answers; `fallback` while the circuit is open or when `primary` fails. */
-  async run<T>(primary: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
-    if (!this.isOpen) {
+  /** `primary` while the place serving `key` answers; `fallback` while it is open or when `primary` fails. */
+  async run<T>(key: string, primary: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') {
+      this.announce(`no connection (${this.redis.status})`);
+      return fallback();
+    }
+    if (this.open.size === 0 || !this.open.has(this.placeOf(key))) {
       try {
         return await primary();
       } catch (error) {
-        this.trip(error);
+        this.trip(key, error);
       }
-    } else {
-      this.trip(new Error(`no connection (${this.redis.status})`));
     }
     return fallback();
   }
 
-  trip(error: unknown): void {
-    if (this.probe) return;
-    this.logger.warn(this.messages.down(error instanceof Error ? error.message : String(error)));
-    this.probe = setInterval(() => void this.tryRedis(), PROBE_INTERVAL_MS).unref();
+  /** Opens the place serving `key` after a command on it failed. */
+  trip(key: string, error: unknown): void {
+    const place = this.placeOf(key);
+    if (this.open.has(place)) return;
+    this.open.set(place, { key });
+    this.schedule(place);
+    const reason = error instanceof Error ? error.message : String(error);
+    this.announce(place === SERVER ? reason : `${place}: ${reason}`);
   }
 
   close(): void {
-    clearInterval(this.probe);
-    this.probe = undefined;
+    this.closed = true;
+    for (const { probe } of this.open.values()) clearTimeout(probe);
+    this.open.clear();
   }
 
-  private async tryRedis(): Promise<void> {
-    if (!this.probe) return;
+  /**
+   * The server, or the Cluster slot of the key. A slot, not the node serving it: the slot map
+   * changes while a node fails (its slots are dropped, then served again), and a place that
+   * changed name would be tried again at the cost of a command timeout.
+   */
+  private placeOf(key: string): string {
+    return this.redis instanceof Cluster ? `slot ${calculateSlot(key)}` : SERVER;
+  }
+
+  private schedule(place: string): void {
+    const entry = this.open.get(place);
+    if (!entry || this.closed) return;
+    clearTimeout(entry.probe);
+    entry.probe = setTimeout(() => void this.probe(place), PROBE_INTERVAL_MS).unref();
+  }
+
+  private async probe(place: string): Promise<void> {
+    const entry = this.open.get(place);
+    if (!entry) return;
     try {
-      await this.redis.ping();
+      await this.redis.exists(entry.key);
     } catch {
+      this.schedule(place);
       return;
     }
-    this.close();
-    this.logger.log(this.messages.up);
+    clearTimeout(entry.probe);
+    this.open.delete(place);
+    this.announce();
+  }
+
+  /** Logs a transition of the whole feature, once: down when the first place opens, up when the last one closes. */
+  private announce(reason = 'unknown'): void {
+    if (this.isOpen && !this.announcedDown) {
+      this.announcedDown = true;
+      this.logger.warn(this.messages.down(reason));
+    } else if (!this.isOpen && this.announcedDown) {
+      this.announcedDown = false;
+      this.logger.log(this.messages.up);
+    }
   }
 }
