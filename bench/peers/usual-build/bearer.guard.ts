@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { Caller, RequestWithCaller } from './caller.js';
+import { ApiKey } from './entities.js';
+import { limitsOf } from './plan-limits.js';
+import { IS_PUBLIC } from './public.decorator.js';
+
+const BEARER = /^Bearer +(\S+) *$/i;
+/** How long a looked-up key is trusted, and how many are kept (the service caches for 4 s). */
+const CACHE_TTL_MS = 4_000;
+const CACHE_MAX = 10_000;
+
+/**
+ * The global bearer guard: the SHA-256 of the key is looked up in the service's `api_keys` table
+ * (with its client, for the plan), and found keys are cached in memory for a few seconds.
+ */
+@Injectable()
+export class BearerGuard implements CanActivate {
+  private readonly cache = new Map<string, { caller: Caller; until: number }>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const request = context.switchToHttp().getRequest<RequestWithCaller>();
+    const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (!key) throw new UnauthorizedException('Missing API key');
+    const caller = await this.lookUp(createHash('sha256').update(key).digest('hex'));
+    if (!caller) throw new UnauthorizedException('Invalid API key');
+    request.caller = caller;
+    return true;
+  }
+
+  private async lookUp(keyHash: string): Promise<Caller | undefined> {
+    const now = Date.now();
+    const cached = this.cache.get(keyHash);
+    if (cached && cached.until > now) return cached.caller;
+    const apiKey = await this.keys.findOne({ where: { keyHash } });
+    if (!apiKey || apiKey.revokedAt || (apiKey.expiresAt && apiKey.expiresAt.getTime() <= now)) return undefined;
+    const limits = limitsOf(apiKey.client);
+    if (!limits) return undefined;
+    const caller = { keyHash, limits };
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(keyHash, { caller, until: now + CACHE_TTL_MS });
+    return caller;
+  }
+}

@@ -1,0 +1,20 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Pet } from './entities.js';
+import { ListPetsQuery } from './list-pets.query.js';
+
+@Controller('v1/pets')
+export class PetsController {
+  constructor(@InjectRepository(Pet) private readonly pets: Repository<Pet>) {}
+
+  /** The first page: ascending id, 20 animals unless `limit` says otherwise. */
+  @Get()
+  list(@Query() query: ListPetsQuery): Promise<Pet[]> {
+    return this.pets.find({
+      where: query.status ? { status: query.status } : {},
+      order: { id: 'ASC' },
+      take: query.limit ?? 20,
+    });
+  }
+}
