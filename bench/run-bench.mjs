@@ -51,7 +51,7 @@ import { getJson, load, median, sequentialLatencies } from './lib/load.mjs';
 import { databaseName, preparePostgres } from './lib/postgres.mjs';
 import { startCountingProxy } from './lib/pg-proxy.mjs';
 import { formatProfile, summariseProfile } from './lib/profile.mjs';
-import { rssBytes, run, startServer, stopAll, stopServer, withCpuBreakdown } from './lib/processes.mjs';
+import { rssBytes, run, startServer, stopAll, stopServer, tail, withCpuBreakdown } from './lib/processes.mjs';
 import { Redis } from 'ioredis';
 import { peerCounters, quotaLines, serviceCounters, serviceVsPeer, serviceVsPeerLines } from './lib/peer.mjs';
 import { compareQuotas } from './lib/quota-probe.mjs';
@@ -401,8 +401,13 @@ async function bench(tmp, resultsDir) {
     }
   }
 
-  const loadOnce = (server, name, options) =>
-    load({ base: server.base, target: server.targets[name], connections: config.connections, pid: server.pid, ...options });
+  const loadOnce = (server, name, options) => {
+    const { exitCode, signalCode } = server.child;
+    if (exitCode !== null || signalCode !== null) {
+      throw new Error(`${server.label} (pid ${server.pid}) exited (${exitCode ?? signalCode}); its log:\n${tail(server.logFile)}`);
+    }
+    return load({ base: server.base, target: server.targets[name], connections: config.connections, pid: server.pid, ...options });
+  };
 
   for (let round = 1; round <= config.warmupRounds; round++) {
     log(`warm-up round ${round}/${config.warmupRounds} (not measured)`);
