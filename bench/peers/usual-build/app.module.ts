@@ -3,9 +3,12 @@ import { APP_GUARD } from '@nestjs/core';
 import { days, minutes, ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
+import { ApiKey } from '../../../src/auth/entities/api-key.entity.js';
+import { Pet } from '../../../src/pets/entities/pet.entity.js';
+import { Client } from '../../../src/plans/entities/client.entity.js';
+import { PlansService } from '../../../src/plans/plans.service.js';
 import { BearerGuard } from './bearer.guard.js';
 import { callerOf } from './caller.js';
-import { ApiKey, Client, Pet } from './entities.js';
 import { HealthController } from './health.controller.js';
 import { PetsController } from './pets.controller.js';
 import { REDIS, RedisModule, requiredEnv } from './redis.module.js';
@@ -24,7 +27,7 @@ const KEY_PREFIX = process.env.REDIS_KEY_PREFIX ?? 'throttler:';
       synchronize: false,
       parseInt8: true,
     }),
-    TypeOrmModule.forFeature([Pet, ApiKey]),
+    TypeOrmModule.forFeature([Pet, ApiKey, Client]),
     ThrottlerModule.forRootAsync({
       inject: [REDIS],
       useFactory: (redis: Redis) => ({
@@ -41,6 +44,7 @@ const KEY_PREFIX = process.env.REDIS_KEY_PREFIX ?? 'throttler:';
   ],
   controllers: [PetsController, HealthController],
   providers: [
+    PlansService,
     // Global guards run in this order: who the caller is, then its plan's throttlers.
     { provide: APP_GUARD, useClass: BearerGuard },
     { provide: APP_GUARD, useClass: ThrottlerGuard },

@@ -1,7 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+import { IsEnum, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PetStatus } from '../../../src/pets/pet-status.js';
 
 /** `GET /v1/pets?limit=&status=`, checked by the global ValidationPipe. */
 export class ListPetsQuery {
@@ -13,6 +12,6 @@ export class ListPetsQuery {
   limit?: number;
 
   @IsOptional()
-  @IsIn(PET_STATUSES)
-  status?: (typeof PET_STATUSES)[number];
+  @IsEnum(PetStatus)
+  status?: PetStatus;
 }
