@@ -47,13 +47,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { cpus, freemem, loadavg, tmpdir, totalmem, type as osType, release as osRelease } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
 import { getJson, load, median, sequentialLatencies } from './lib/load.mjs';
+import { peerCounters, quotaLines, serviceCounters, serviceVsPeer, serviceVsPeerLines } from './lib/peer.mjs';
 import { databaseName, preparePostgres } from './lib/postgres.mjs';
 import { startCountingProxy } from './lib/pg-proxy.mjs';
 import { formatProfile, summariseProfile } from './lib/profile.mjs';
 import { rssBytes, run, startServer, stopAll, stopServer, tail, withCpuBreakdown } from './lib/processes.mjs';
-import { Redis } from 'ioredis';
-import { peerCounters, quotaLines, serviceCounters, serviceVsPeer, serviceVsPeerLines } from './lib/peer.mjs';
 import { compareQuotas } from './lib/quota-probe.mjs';
 import {
   commandstatsRoundTrips,
