@@ -14,22 +14,29 @@
 //   B  the service on PostgreSQL + Redis (the limiter in Redis)
 //   C  the service on its embedded defaults: a SQLite file in a temp dir, in-process limiter
 //   D  B with RATE_LIMIT_ENABLED=false, so the limiter's own cost is a ratio
+//   P  the usual build: bench/peers/usual-build, the list endpoint built the common NestJS way
+//      (bearer guard, Repository.find, ValidationPipe, @nestjs/throttler with minute and day
+//      throttlers in Redis) on B's database and Redis, loaded on the list right after B; the
+//      service / peer ratios are printed per round. Its Redis round trips are counted as B's, and
+//      both are driven over a free plan's minute quota to compare what a refused caller sees.
 //
 // Environment (defaults in brackets):
 //   DATABASE_URL             PostgreSQL of B and D [postgres://postgres@127.0.0.1:5432/pets_bench,
 //                            created if missing, its pets table reseeded on every run]
 //   REDIS_URL                Redis of B and D [redis://127.0.0.1:6379 when it answers]
 //   BENCH_DURATION_S [5]     one round of one server and endpoint
-//   BENCH_ROUNDS [4]         alternating rounds
+//   BENCH_ROUNDS [5]         alternating rounds
 //   BENCH_CONNECTIONS [10]   autocannon connections
 //   BENCH_WARMUP_ROUNDS [2]  unmeasured rounds first: V8 needs 10-30 s of load on a route before its
 //                            code is fully optimised, and a cold server reads up to twice as slow
 //   BENCH_SEED_COUNT [1000000]              animals seeded for the deep-page measurement
-//   BENCH_DEEP_REQUESTS [1000]              sequential requests per page kind (first/deep, ±status)
+//   BENCH_DEEP_REQUESTS [1000]              sequential requests per page kind (first/deep, ±status);
+//                                           0 skips the deep-page measurement
 //   BENCH_SQL_REQUESTS [3000]               list requests whose SQL statements are counted (a third of
 //                                           that for each other endpoint)
 //   BENCH_REDIS_REQUESTS [2000]             list requests counted with MONITOR and commandstats
-//   BENCH_MEMORY_REQUESTS [500000]          the memory run, in chunks of BENCH_MEMORY_CHUNK [100000]
+//   BENCH_MEMORY_REQUESTS [500000]          the memory run, in chunks of BENCH_MEMORY_CHUNK [100000];
+//                                           0 skips it
 //   BENCH_MAX_FOREIGN_CPU [0.5]  a run during which other processes (not the servers, the benchmark,
 //                            PostgreSQL or Redis) kept more CPUs than this busy is repeated, at most
 //                            BENCH_RETRIES [2] times; the least disturbed attempt counts
@@ -40,12 +47,21 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { cpus, freemem, loadavg, tmpdir, totalmem, type as osType, release as osRelease } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
 import { getJson, load, median, sequentialLatencies } from './lib/load.mjs';
+import { peerCounters, quotaLines, serviceCounters, serviceVsPeer, serviceVsPeerLines } from './lib/peer.mjs';
 import { databaseName, preparePostgres } from './lib/postgres.mjs';
 import { startCountingProxy } from './lib/pg-proxy.mjs';
 import { formatProfile, summariseProfile } from './lib/profile.mjs';
-import { rssBytes, run, startServer, stopAll, stopServer, withCpuBreakdown } from './lib/processes.mjs';
-import { commandstatsRoundTrips, monitorRoundTrips, redisReachable } from './lib/redis-calls.mjs';
+import { rssBytes, run, startServer, stopAll, stopServer, tail, withCpuBreakdown } from './lib/processes.mjs';
+import { compareQuotas } from './lib/quota-probe.mjs';
+import {
+  commandstatsRoundTrips,
+  LIMITER_SCRIPT_COMMANDS,
+  monitorRoundTrips,
+  redisReachable,
+  THROTTLER_SCRIPT_COMMANDS,
+} from './lib/redis-calls.mjs';
 import { printReport, writeResults } from './lib/report.mjs';
 import { seedPets } from './seed-pets.mjs';
 
@@ -63,14 +79,14 @@ function intEnv(name, fallback, min = 1) {
 
 const config = {
   durationS: intEnv('BENCH_DURATION_S', 5),
-  rounds: intEnv('BENCH_ROUNDS', 4),
+  rounds: intEnv('BENCH_ROUNDS', 5),
   connections: intEnv('BENCH_CONNECTIONS', 10),
   warmupRounds: intEnv('BENCH_WARMUP_ROUNDS', 2, 0),
   seedCount: intEnv('BENCH_SEED_COUNT', 1_000_000),
-  deepRequests: intEnv('BENCH_DEEP_REQUESTS', 1_000),
+  deepRequests: intEnv('BENCH_DEEP_REQUESTS', 1_000, 0),
   sqlRequests: intEnv('BENCH_SQL_REQUESTS', 3_000),
   redisRequests: intEnv('BENCH_REDIS_REQUESTS', 2_000),
-  memoryRequests: intEnv('BENCH_MEMORY_REQUESTS', 500_000),
+  memoryRequests: intEnv('BENCH_MEMORY_REQUESTS', 500_000, 0),
   memoryChunk: intEnv('BENCH_MEMORY_CHUNK', 100_000),
   maxForeignCpu: Number(process.env.BENCH_MAX_FOREIGN_CPU ?? 0.5),
   retries: intEnv('BENCH_RETRIES', 2, 0),
@@ -83,7 +99,13 @@ const log = (line) => console.log(`[bench ${new Date().toISOString().slice(11, 1
 const notes = [];
 const started = Date.now();
 
-const ENTERPRISE = ['keys', 'create', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000', '--json'];
+/** Plans of the keys the CLI creates: load never refused, and the quota probes'. */
+const ENTERPRISE = ['--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'];
+const FREE = { args: ['--plan', 'free'], perMinute: 60 };
+const SMALL_DAY = { args: ['--plan', 'enterprise', '--per-minute', '100', '--per-day', '3'], perDay: 3 };
+/** Redis key prefixes of the service's servers and of the usual build. */
+const SERVICE_PREFIX = 'petsbench:';
+const PEER_PREFIX = 'petspeer:';
 /** An existing animal for getPet, and the id the deep page starts after (990,000 of 1,000,000). */
 const PET_ID = Math.ceil(config.seedCount / 2);
 const DEEP_AFTER = Math.floor(config.seedCount * 0.99);
@@ -135,12 +157,13 @@ async function machine(postgresVersion, redisVersion) {
   };
 }
 
-async function createKey(databaseUrl) {
-  const out = await run(process.execPath, ['dist/src/cli.js', ...ENTERPRISE], {
+/** A new client with one key on `plan`: `{ key, clientId, ... }` as `keys create --json` prints it. */
+async function createKey(databaseUrl, plan = ENTERPRISE) {
+  const out = await run(process.execPath, ['dist/src/cli.js', 'keys', 'create', ...plan, '--json'], {
     cwd: ROOT,
     env: { DATABASE_URL: databaseUrl, NODE_ENV: 'production', ALLOWED_HOSTS: '127.0.0.1', LOG_LEVEL: 'warn' },
   });
-  return JSON.parse(out.trim().split('\n').pop() ?? '{}').key;
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}');
 }
 
 function serviceEnv(extra) {
@@ -149,7 +172,7 @@ function serviceEnv(extra) {
     ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATABASE_MIGRATIONS_RUN: 'false',
-    REDIS_KEY_PREFIX: 'petsbench:',
+    REDIS_KEY_PREFIX: SERVICE_PREFIX,
     SHUTDOWN_READINESS_DELAY_MS: '0',
     SHUTDOWN_GRACE_MS: '3000',
     ...extra,
@@ -206,7 +229,9 @@ async function bench(tmp, resultsDir) {
       `Redis ${redisVersion} at ${redisUrl} (${process.env.REDIS_URL ? 'given by REDIS_URL' : 'the default, reachable'}), key prefix petsbench:`,
     );
   } else {
-    notes.push(`Redis at ${DEFAULT_REDIS_URL} does not answer: B and D ran with the in-process limiter, Redis round trips not measured.`);
+    notes.push(
+      `Redis at ${DEFAULT_REDIS_URL} does not answer: B and D ran with the in-process limiter, Redis round trips not measured, the usual build (P) not run.`,
+    );
     log(notes.at(-1));
   }
   if (postgres) {
@@ -219,13 +244,15 @@ async function bench(tmp, resultsDir) {
   const info = await machine(postgres?.version, redisVersion);
 
   // --- Build the ceiling, make keys, seed --------------------------------------------------------
-  log('building the ceiling (tsc -p bench/ceiling/tsconfig.json)');
-  await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'bench/ceiling/tsconfig.json'], { cwd: ROOT });
+  for (const project of ['bench/ceiling', 'bench/peers/usual-build']) {
+    log(`building ${project} (tsc -p ${project}/tsconfig.json)`);
+    await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`], { cwd: ROOT });
+  }
   const { encodeCursor } = await import(pathToFileURL(join(ROOT, 'dist/src/common/pagination/cursor.js')).href);
 
   log('creating enterprise keys with the CLI (which also applies the migrations)');
-  const sqliteKey = await createKey(sqliteUrl);
-  const pgKey = postgres ? await createKey(databaseUrl) : undefined;
+  const sqliteKey = (await createKey(sqliteUrl)).key;
+  const pgKey = postgres ? (await createKey(databaseUrl)).key : undefined;
 
   const seeds = {};
   log(`seeding ${config.seedCount.toLocaleString('en')} animals into SQLite`);
@@ -262,6 +289,17 @@ async function bench(tmp, resultsDir) {
       key: pgKey,
       endpoints: ['list', 'status', 'create', 'get'],
     },
+    postgres &&
+      redisVersion && {
+        server: 'peer',
+        label: 'P usual build',
+        description: 'bench/peers/usual-build: bearer guard, Repository.find, ValidationPipe, @nestjs/throttler in Redis, B’s database',
+        script: 'dist/bench/peers/usual-build/main.js',
+        env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: PEER_PREFIX },
+        readyPath: '/health',
+        key: pgKey,
+        endpoints: ['list'],
+      },
     {
       server: 'sqlite',
       label: 'C SQLite, in-process',
@@ -364,8 +402,13 @@ async function bench(tmp, resultsDir) {
     }
   }
 
-  const loadOnce = (server, name, options) =>
-    load({ base: server.base, target: server.targets[name], connections: config.connections, pid: server.pid, ...options });
+  const loadOnce = (server, name, options) => {
+    const { exitCode, signalCode } = server.child;
+    if (exitCode !== null || signalCode !== null) {
+      throw new Error(`${server.label} (pid ${server.pid}) exited (${exitCode ?? signalCode}); its log:\n${tail(server.logFile)}`);
+    }
+    return load({ base: server.base, target: server.targets[name], connections: config.connections, pid: server.pid, ...options });
+  };
 
   for (let round = 1; round <= config.warmupRounds; round++) {
     log(`warm-up round ${round}/${config.warmupRounds} (not measured)`);
@@ -373,7 +416,7 @@ async function bench(tmp, resultsDir) {
   }
 
   const pgServer = byName.postgres;
-  const results = { sql, redis: undefined, deepPages: [], memory: undefined };
+  const results = { sql, redis: undefined, peerRedis: undefined, quota: undefined, deepPages: [], memory: undefined };
 
   // --- Alternating rounds -------------------------------------------------------------------------
   /** @type {Record<string, Array<import('./lib/load.mjs').LoadResult>>} */
@@ -451,6 +494,7 @@ async function bench(tmp, resultsDir) {
     }),
   );
   const ratios = {
+    serviceVsPeer: byName.peer ? serviceVsPeer(runs['postgres:list'], runs['peer:list']) : undefined,
     pgListVsCeiling: pgServer ? summary(roundRatios(runs['postgres:list'], ceilingRuns)) : undefined,
     sqliteListVsCeiling: summary(roundRatios(runs['sqlite:list'], ceilingRuns)),
     limiterOnVsOff: {},
@@ -463,26 +507,52 @@ async function bench(tmp, resultsDir) {
     }
   }
 
+  if (ratios.serviceVsPeer) for (const line of serviceVsPeerLines(ratios.serviceVsPeer)) log(line);
+
   // --- Redis round trips per request ---------------------------------------------------------------
-  if (pgServer && redisVersion) {
-    log(`Redis round trips per list request (MONITOR over ${config.redisRequests} requests, then INFO commandstats)`);
-    const batch = async () => (await loadOnce(pgServer, 'list', { amount: config.redisRequests, latencies: false })).ok;
-    const monitor = await monitorRoundTrips({ url: redisUrl, pid: pgServer.pid, batch });
-    const commandstats = await commandstatsRoundTrips({ url: redisUrl, batch });
-    results.redis = { monitor, commandstats };
+  const countRoundTrips = async (server, insideScript) => {
+    log(`${server.label}: Redis round trips per list request (MONITOR over ${config.redisRequests} requests, then INFO commandstats)`);
+    const batch = async () => (await loadOnce(server, 'list', { amount: config.redisRequests, latencies: false })).ok;
+    const monitor = await monitorRoundTrips({ url: redisUrl, pid: server.pid, batch });
+    const commandstats = await commandstatsRoundTrips({ url: redisUrl, batch, insideScript });
     log(`  MONITOR ${monitor.perRequest.toFixed(3)}, commandstats ${commandstats.perRequest.toFixed(3)} per request`);
     if (commandstats.perRequest > monitor.perRequest + 0.01) {
       notes.push(
-        `INFO commandstats counted ${commandstats.perRequest.toFixed(3)} calls per request against MONITOR's ${monitor.perRequest.toFixed(3)}: ` +
+        `${server.label}: INFO commandstats counted ${commandstats.perRequest.toFixed(3)} calls per request against MONITOR's ${monitor.perRequest.toFixed(3)}: ` +
           `other clients of the shared Redis were busy meanwhile (${JSON.stringify(commandstats.delta)}); the MONITOR figure only counts the server's connections.`,
       );
     }
+    return { monitor, commandstats };
+  };
+  if (pgServer && redisVersion) {
+    results.redis = await countRoundTrips(pgServer, LIMITER_SCRIPT_COMMANDS);
+    if (byName.peer) results.peerRedis = await countRoundTrips(byName.peer, THROTTLER_SCRIPT_COMMANDS);
   } else {
     results.redis = { skipped: redisVersion ? 'no PostgreSQL server' : 'no Redis' };
   }
 
+  // --- What a caller over its quota sees: the service and the usual build ----------------------------
+  if (pgServer && byName.peer) {
+    log('quota probes: a free key each over its minute quota, and a key whose day quota (3) is below its minute quota');
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    try {
+      results.quota = await compareQuotas({
+        createKey: (plan) => createKey(databaseUrl, plan),
+        servers: [
+          { name: 'service', base: pgServer.base, counters: serviceCounters(redis, SERVICE_PREFIX) },
+          { name: 'peer', base: byName.peer.base, counters: peerCounters(redis, PEER_PREFIX) },
+        ],
+        free: FREE,
+        smallDay: SMALL_DAY,
+      });
+    } finally {
+      redis.disconnect();
+    }
+    for (const line of quotaLines(results.quota)) log(`  ${line}`);
+  }
+
   // --- First page versus a deep page --------------------------------------------------------------
-  for (const server of [pgServer, byName.sqlite].filter(Boolean)) {
+  for (const server of config.deepRequests > 0 ? [pgServer, byName.sqlite].filter(Boolean) : []) {
     const headers = server.targets.list.headers;
     const pages = {
       first: '/v1/pets?limit=20',
@@ -534,7 +604,7 @@ async function bench(tmp, resultsDir) {
   for (const server of servers) if (server !== pgServer && server !== byName.sqlite) await stopServer(server);
   const memoryServer = pgServer ?? byName.sqlite;
   if (memoryServer !== byName.sqlite) await stopServer(byName.sqlite);
-  {
+  if (config.memoryRequests > 0) {
     const marks = [];
     const chunks = Math.ceil(config.memoryRequests / config.memoryChunk);
     log(

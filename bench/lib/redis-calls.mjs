@@ -3,7 +3,8 @@
 //    connections (found through /proc) and are not tagged `lua` (commands a script runs inside
 //    Redis): exact, and blind to other clients of a shared Redis;
 //  - INFO commandstats deltas over a batch: script calls (EVALSHA, EVAL, …) plus every other
-//    command except those the limiter script runs inside Redis (TIME, HMGET, HSET, PEXPIREAT);
+//    command except those the server's script runs inside Redis (the service's limiter: TIME,
+//    HMGET, HSET, PEXPIREAT; the usual build's throttler: INCR, PTTL, PEXPIRE, GET, SET, DEL);
 //    counts every client of the Redis, so other users inflate it.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,7 +12,9 @@ import { Redis } from 'ioredis';
 
 const SCRIPT_CALLS = ['evalsha', 'evalsha_ro', 'eval', 'eval_ro', 'fcall', 'fcall_ro'];
 /** What src/rate-limit/limiter.script.ts runs inside Redis; counted by commandstats, not a round trip. */
-const INSIDE_SCRIPT = ['time', 'hmget', 'hset', 'pexpireat'];
+export const LIMITER_SCRIPT_COMMANDS = ['time', 'hmget', 'hset', 'pexpireat'];
+/** What bench/peers/usual-build/redis-throttler.storage.ts's script runs inside Redis. */
+export const THROTTLER_SCRIPT_COMMANDS = ['incr', 'pttl', 'pexpire', 'get', 'set', 'del'];
 
 export async function redisReachable(url) {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -103,10 +106,11 @@ function commandCalls(info) {
 }
 
 /**
- * INFO commandstats before and after `batch`.
- * @param {{ url: string, batch: () => Promise<number> }} options
+ * INFO commandstats before and after `batch`; `insideScript` names the commands the server's
+ * script runs inside Redis, which are not round trips.
+ * @param {{ url: string, batch: () => Promise<number>, insideScript: string[] }} options
  */
-export async function commandstatsRoundTrips({ url, batch }) {
+export async function commandstatsRoundTrips({ url, batch, insideScript }) {
   const redis = new Redis(url, { maxRetriesPerRequest: 0 });
   try {
     const before = commandCalls(await redis.info('commandstats'));
@@ -122,7 +126,7 @@ export async function commandstatsRoundTrips({ url, batch }) {
     if (delta.info) delta.info -= 1;
     const scriptCalls = SCRIPT_CALLS.reduce((sum, name) => sum + (delta[name] ?? 0), 0);
     const otherCalls = Object.entries(delta)
-      .filter(([name]) => !SCRIPT_CALLS.includes(name) && !INSIDE_SCRIPT.includes(name))
+      .filter(([name]) => !SCRIPT_CALLS.includes(name) && !insideScript.includes(name))
       .reduce((sum, [, calls]) => sum + calls, 0);
     return {
       method: 'INFO commandstats',
