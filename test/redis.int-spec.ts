@@ -206,7 +206,9 @@ describe('Redis-backed limiter in the application (integration)', () => {
       );
       expect(first).toBeGreaterThanOrEqual(190);
       expect(first).toBeLessThan(700);
-      expect(Math.max(...next)).toBeLessThan(100);
+      // None of the next requests waits for the hung Redis again (each would take the 200 ms timeout);
+      // the margin below it absorbs a loaded machine's scheduling.
+      expect(Math.max(...next)).toBeLessThan(150);
       proxy.resume();
       for (let waited = 0; (await app.http().get('/health/ready')).body.status !== 'ok' && waited < 8_000; waited += 200) {
         await new Promise((resolve) => setTimeout(resolve, 200));
