@@ -6,11 +6,12 @@
  * Suites: unit tests beside the code (src/**\/*.spec.ts); end-to-end tests over the app
  * factory on in-memory SQLite (test/**\/*.e2e-spec.ts); integration tests against real
  * servers, each selected when its server is named: PostgreSQL by DATABASE_URL
- * (test/postgres.int-spec.ts), Redis by REDIS_URL (test/redis*.int-spec.ts). Once selected, an
- * unreachable server fails the suite; CI sets both.
+ * (test/postgres.int-spec.ts, and test/pgbouncer.int-spec.ts through a PgBouncer it starts),
+ * Redis by REDIS_URL (test/redis*.int-spec.ts). Once selected, an unreachable server (or a
+ * missing pgbouncer binary) fails the suite; CI sets both.
  */
 const integrationSuites = [
-  ['DATABASE_URL', 'test/postgres\\.int-spec\\.ts$', 'PostgreSQL'],
+  ['DATABASE_URL', 'test/(postgres|pgbouncer)\\.int-spec\\.ts$', 'PostgreSQL'],
   ['REDIS_URL', 'test/redis.*\\.int-spec\\.ts$', 'Redis'],
 ].flatMap(([variable, pattern, server]) => {
   if (process.env[variable]) return [pattern];

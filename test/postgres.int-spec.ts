@@ -1,9 +1,11 @@
 import { jest } from '@jest/globals';
-import pg from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
 import { FakeClock } from './support/fake-clock.js';
 import { forgetfulIdempotencyStore } from './support/forgetful-idempotency-store.js';
+import { sendIdenticalCreations } from './support/identical-creations.js';
+import { walkPages } from './support/page-walk.js';
+import { postgresSuiteTurn } from './support/postgres-suite.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -13,16 +15,6 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  */
 const DATABASE_URL = process.env.DATABASE_URL!;
 const MAX_ID = 9007199254740991;
-
-async function resetSchema(): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  } finally {
-    await client.end();
-  }
-}
 
 /** An instance whose database connections go through a proxy the test can cut or stall. */
 async function behindProxy({ env = {}, clock }: { env?: Record<string, string>; clock?: FakeClock } = {}) {
@@ -35,14 +27,14 @@ async function behindProxy({ env = {}, clock }: { env?: Record<string, string>; 
   return { proxy, app };
 }
 
+postgresSuiteTurn(DATABASE_URL);
+
 describe('PostgreSQL (integration)', () => {
   let t: TestApp;
   let clock: FakeClock;
   let auth: { Authorization: string };
 
   beforeAll(async () => {
-    expect(DATABASE_URL).toMatch(/^postgres(ql)?:\/\//);
-    await resetSchema();
     clock = new FakeClock();
     t = await createTestApp({ env: { DATABASE_URL }, clock });
     auth = { Authorization: `Bearer ${await t.newKey()}` };
@@ -84,18 +76,8 @@ describe('PostgreSQL (integration)', () => {
         .post('/v1/pets')
         .set(auth)
         .send({ name: `P${i}`, categoryId: 1, status });
-    const walk = async (first: string) => {
-      const ids: number[] = [];
-      for (let url: string | undefined = first; url;) {
-        const res: { status: number; body: Array<{ id: number }>; headers: Record<string, string> } = await t.http().get(url).set(auth);
-        expect(res.status).toBe(200);
-        ids.push(...res.body.map((p: { id: number }) => p.id));
-        url = /^<http:\/\/[^/]+([^>]+)>; rel="next"$/.exec(res.headers.link ?? '')?.[1];
-      }
-      return ids;
-    };
-    expect(await walk('/v1/pets?limit=4')).toEqual(statuses.map((_, i) => i + 1));
-    expect(await walk('/v1/pets?limit=2&status=sold')).toEqual(statuses.flatMap((s, i) => (s === 'sold' ? [i + 1] : [])));
+    expect(await walkPages([t], '/v1/pets?limit=4', auth)).toEqual(statuses.map((_, i) => i + 1));
+    expect(await walkPages([t], '/v1/pets?limit=2&status=sold', auth)).toEqual(statuses.flatMap((s, i) => (s === 'sold' ? [i + 1] : [])));
   });
 
   it('reads any page, however deep, with one index-seeking statement that examines about one page of rows', async () => {
@@ -168,20 +150,8 @@ describe('PostgreSQL (integration)', () => {
       overrides: [forgetfulIdempotencyStore],
     });
     try {
-      const key = { Authorization: `Bearer ${await forgetful.newKey()}`, 'Idempotency-Key': 'pg-forgotten' };
-      const results = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          forgetful
-            .http()
-            .post('/v1/pets')
-            .set(key)
-            .send({ name: 'Twin', categoryId: 2 })
-            .then((res) => res),
-        ),
-      );
-      expect(results.map((res) => res.status)).toEqual(Array(10).fill(201));
-      expect(new Set(results.map((res) => res.text)).size).toBe(1);
-      expect(new Set(results.map((res) => res.headers.location)).size).toBe(1);
+      const headers = { Authorization: `Bearer ${await forgetful.newKey()}`, 'Idempotency-Key': 'pg-forgotten' };
+      await sendIdenticalCreations([forgetful], { headers, body: { name: 'Twin', categoryId: 2 }, count: 10 });
       const [{ n }] = await t.dataSource.query(`SELECT COUNT(*)::int AS n FROM pets WHERE name = 'Twin'`);
       expect(n).toBe(1);
     } finally {
