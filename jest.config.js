@@ -8,8 +8,11 @@
  * servers, each selected when its server is named: PostgreSQL by DATABASE_URL
  * (test/postgres.int-spec.ts, and test/pgbouncer.int-spec.ts through a PgBouncer it starts),
  * Redis by REDIS_URL (test/redis*.int-spec.ts). Once selected, an unreachable server (or a
- * missing pgbouncer binary) fails the suite; CI sets both.
+ * missing pgbouncer binary) fails the suite; CI sets both. The fleet suite (test/fleet) has a
+ * configuration of its own, jest.fleet.config.js (`npm run test:fleet`), and never runs here.
  */
+import { common } from './jest.common.js';
+
 const integrationSuites = [
   ['DATABASE_URL', 'test/(postgres|pgbouncer)\\.int-spec\\.ts$', 'PostgreSQL'],
   ['REDIS_URL', 'test/redis.*\\.int-spec\\.ts$', 'Redis'],
@@ -19,18 +22,10 @@ const integrationSuites = [
   return [];
 });
 
-const transform = {
-  '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
-};
-
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform,
+  ...common,
   testRegex: ['src/.*\\.spec\\.ts$', 'test/.*\\.e2e-spec\\.ts$', ...integrationSuites],
-  globalSetup: './test/support/build-once.js',
   testTimeout: 30_000,
   maxWorkers: 2,
 };
