@@ -135,7 +135,7 @@ describe('graceful shutdown (built server process)', () => {
       ...env,
       SHUTDOWN_READINESS_DELAY_MS: '3000',
       SHUTDOWN_GRACE_MS: '2000',
-    } as Record<string, string>);
+    });
     await replica.start();
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const get = () =>

@@ -55,6 +55,22 @@ async function missing(url: string, ids: number[]): Promise<number[]> {
   return ids.filter((id) => !present.has(id));
 }
 
+/** Registers the hooks that start `fleet` (after `prepare`) and stop it (then `dispose`); returns its client through HAProxy. */
+function serve(fleet: Fleet, prepare: () => unknown, dispose: () => void = () => undefined): () => HttpClient {
+  let client: HttpClient | undefined;
+  beforeAll(async () => {
+    await prepare();
+    await fleet.start();
+    client = new HttpClient(fleet.haproxy.url);
+  }, 90_000);
+  afterAll(async () => {
+    client?.close();
+    await fleet.stop();
+    dispose();
+  });
+  return () => client!;
+}
+
 beforeAll(async () => {
   if (!/^postgres(ql)?:\/\//.test(DATABASE_URL)) {
     throw new Error('DATABASE_URL must name the PostgreSQL database of the fleet suite (emptied by it): postgres://…/pets_fleet');
@@ -74,19 +90,10 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
     redisKeyPrefix: prefix,
     ports: { pgbouncer: BASE + 10, replicas: [BASE + 11, BASE + 12, BASE + 13], haproxy: BASE + 14 },
   });
-  let client: HttpClient;
-
-  beforeAll(async () => {
-    await query(DATABASE_URL, 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-    await fleet.start();
-    client = new HttpClient(fleet.haproxy.url);
-  }, 90_000);
-  afterAll(async () => {
-    client?.close();
-    await fleet.stop();
-  });
+  const http = serve(fleet, () => query(DATABASE_URL, 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;'));
 
   it('admits exactly the quota through the balancer: a free client, and each anonymous address on its own', async () => {
+    const client = http();
     const { key } = fleet.newKey('--plan', 'free', '--name', 'fleet quota');
     const [second, third] = [new HttpClient(fleet.haproxy.url, '127.0.0.2'), new HttpClient(fleet.haproxy.url, '127.0.0.3')];
     const burst = (sender: HttpClient, headers: Record<string, string>) =>
@@ -135,6 +142,7 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
   }, 60_000);
 
   it('restarts every replica in turn under load with no failed request and no lost 201', async () => {
+    const client = http();
     const { key } = fleet.newKey('--plan', 'enterprise', '--name', 'fleet rolling', ...UNREACHED);
     const answers: Answer[] = [];
     const load = startLoad(6, async (worker) => {
@@ -186,6 +194,7 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
   }, 180_000);
 
   it('keeps answering when a Redis Cluster master dies under load: first 201s replayed, quota within its bound, no 5xx; back on Redis after', async () => {
+    const client = http();
     const free = fleet.newKey('--plan', 'free', '--name', 'fleet cluster quota');
     const subject = (clientId: number) => `${prefix}rl:{c:${clientId}}`;
     const victim = await cluster.masterOf(subject(free.clientId));
@@ -233,13 +242,13 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
         record(await client.send(list(creator.key)));
       }
     });
-    let killMs = 0;
+    const killed = { at: 0, markedFailedMs: 0 };
     try {
       await sleep(1_000);
       faulted = true;
-      const killed = performance.now();
+      killed.at = performance.now();
       await cluster.kill(victim);
-      killMs = performance.now() - killed;
+      killed.markedFailedMs = performance.now() - killed.at;
       await sleep(6_000);
     } finally {
       await load.stop();
@@ -280,7 +289,7 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
 
     summary.add(
       'Redis Cluster master killed under load',
-      `master :${victim} (the free client's and the creator's slot) SIGKILLed, marked failed after ${Math.round(killMs)} ms; 6 s of load after`,
+      `master :${victim} (the free client's and the creator's slot) SIGKILLed, marked failed after ${Math.round(killed.markedFailedMs)} ms; 6 s of load after`,
       `during the fault: ${during.length + quota.length} requests ${JSON.stringify(byStatus([...during, ...quota]))}, 5xx or no answer ${fiveHundreds.length}; ${latency([...during, ...quota])}`,
       `idempotent retries: ${replays.length}, answered with the first 201's id: ${replays.length - wrongReplays.length}`,
       `free client: ${admitted} admitted in the minute (${COUNTED_BEFORE} counted by Redis before + ${admitted - COUNTED_BEFORE} during), bound replicas x quota + Redis count = ${bound}`,
@@ -302,20 +311,14 @@ describe('PostgreSQL stopped for 5 s behind PgBouncer', () => {
     redisKeyPrefix: `fleet-${randomUUID()}:`,
     ports: { pgbouncer: BASE + 21, replicas: [BASE + 22, BASE + 23, BASE + 24], haproxy: BASE + 25 },
   });
-  let client: HttpClient;
-
-  beforeAll(async () => {
-    postgres.init();
-    await fleet.start();
-    client = new HttpClient(fleet.haproxy.url);
-  }, 90_000);
-  afterAll(async () => {
-    client?.close();
-    await fleet.stop();
-    postgres.dispose();
-  });
+  const http = serve(
+    fleet,
+    () => postgres.init(),
+    () => postgres.dispose(),
+  );
 
   it('answers 503 Error objects within the query timeout while it is down, and recovers without a restart', async () => {
+    const client = http();
     const { key } = fleet.newKey('--plan', 'enterprise', '--name', 'fleet database', ...UNREACHED);
     const pids = fleet.replicas.map((replica) => replica.pid);
     const answers: Array<Answer & { sentAt: number }> = [];
@@ -330,7 +333,7 @@ describe('PostgreSQL stopped for 5 s behind PgBouncer', () => {
     let stoppedAt = 0;
     let startedAt = 0;
     let recoveredAt = 0;
-    let readyAfter = 0;
+    const ready = { afterMs: 0 };
     try {
       await sleep(1_500);
       stoppedAt = performance.now() - origin;
@@ -338,7 +341,7 @@ describe('PostgreSQL stopped for 5 s behind PgBouncer', () => {
       await sleep(5_000);
       postgres.start();
       startedAt = performance.now() - origin;
-      readyAfter = Math.max(...(await Promise.all(fleet.replicas.map((replica) => replica.untilReady()))));
+      ready.afterMs = Math.max(...(await Promise.all(fleet.replicas.map((replica) => replica.untilReady()))));
       while (recoveredAt === 0) {
         if (performance.now() - origin - startedAt > 30_000) throw new Error('not recovered 30 s after PostgreSQL returned');
         const succeeded = answers.some((answer) => answer.sentAt > startedAt && answer.status === 201);
@@ -362,7 +365,7 @@ describe('PostgreSQL stopped for 5 s behind PgBouncer', () => {
       'PostgreSQL stopped 5 s behind PgBouncer',
       `${answers.length} requests: ${JSON.stringify(byStatus(answers))}; 503s that are Error objects: ${unavailable.filter(isErrorObject).length} of ${unavailable.length} (codes ${JSON.stringify([...new Set(unavailable.map((a) => (a.body as { code?: string }).code))])})`,
       `sent while down or recovering: ${inOutage.length}, ${latency(inOutage)} (query timeout ${QUERY_TIMEOUT_MS} ms); slowest of all ${Math.round(slowest)} ms`,
-      `after PostgreSQL started again: every replica ready within ${Math.round(readyAfter)} ms, first 201 through HAProxy after ${Math.round(recoveredAt - startedAt)} ms; then ${JSON.stringify(byStatus(afterwards))}; replicas restarted: 0`,
+      `after PostgreSQL started again: every replica ready within ${Math.round(ready.afterMs)} ms, first 201 through HAProxy after ${Math.round(recoveredAt - startedAt)} ms; then ${JSON.stringify(byStatus(afterwards))}; replicas restarted: 0`,
       `201s whose id is not in the database: ${lost.length}`,
     );
     expect(unexpected.map(({ status, body }) => ({ status, body }))).toEqual([]);
