@@ -8,11 +8,9 @@
  * servers, each selected when its server is named: PostgreSQL by DATABASE_URL
  * (test/postgres.int-spec.ts, and test/pgbouncer.int-spec.ts through a PgBouncer it starts),
  * Redis by REDIS_URL (test/redis*.int-spec.ts). Once selected, an unreachable server (or a
- * missing pgbouncer binary) fails the suite; CI sets both. The fleet suite (test/fleet) has a
- * configuration of its own, jest.fleet.config.js (`npm run test:fleet`), and never runs here.
+ * missing pgbouncer binary) fails the suite; CI sets both. The fuzzing and fleet suites
+ * (test/fuzz, test/fleet) never run here: `npm run test:fuzz` and `npm run test:fleet` select them.
  */
-import { common } from './jest.common.js';
-
 const integrationSuites = [
   ['DATABASE_URL', 'test/(postgres|pgbouncer)\\.int-spec\\.ts$', 'PostgreSQL'],
   ['REDIS_URL', 'test/redis.*\\.int-spec\\.ts$', 'Redis'],
@@ -22,10 +20,18 @@ const integrationSuites = [
   return [];
 });
 
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
+};
+
 /** @type {import('jest').Config} */
 export default {
-  ...common,
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform,
   testRegex: ['src/.*\\.spec\\.ts$', 'test/.*\\.e2e-spec\\.ts$', ...integrationSuites],
+  globalSetup: './test/support/build-once.js',
   testTimeout: 30_000,
   maxWorkers: 2,
 };
