@@ -8,7 +8,8 @@
  * servers, each selected when its server is named: PostgreSQL by DATABASE_URL
  * (test/postgres.int-spec.ts, and test/pgbouncer.int-spec.ts through a PgBouncer it starts),
  * Redis by REDIS_URL (test/redis*.int-spec.ts). Once selected, an unreachable server (or a
- * missing pgbouncer binary) fails the suite; CI sets both.
+ * missing pgbouncer binary) fails the suite; CI sets both. The fuzzing and fleet suites
+ * (test/fuzz, test/fleet) never run here: `npm run test:fuzz` and `npm run test:fleet` select them.
  */
 const integrationSuites = [
   ['DATABASE_URL', 'test/(postgres|pgbouncer)\\.int-spec\\.ts$', 'PostgreSQL'],

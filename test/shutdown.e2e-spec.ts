@@ -1,10 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { ServiceProcess } from './support/service-process.js';
 
 /** The built server as a real process, as a container runs it (dist/ comes from jest's global setup). */
 const MAIN = 'dist/src/main.js';
@@ -127,6 +129,38 @@ describe('graceful shutdown (built server process)', () => {
     // The rest of the readiness delay plus closing, well inside the grace period (5 s).
     expect(exitMs).toBeLessThan(READINESS_DELAY_MS + 3_000);
   }, 90_000);
+
+  it('keeps an idle keep-alive connection open while readiness fails, so a balancer still routing to it is answered', async () => {
+    const replica = new ServiceProcess(await freePort(), {
+      ...env,
+      SHUTDOWN_READINESS_DELAY_MS: '3000',
+      SHUTDOWN_GRACE_MS: '2000',
+    });
+    await replica.start();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reusedSocket: boolean }>((resolve, reject) => {
+        const outgoing = request(`${replica.url}/health/live`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, reusedSocket: outgoing.reusedSocket }));
+        });
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reusedSocket: false });
+      const stopped = replica.stop(10_000);
+      // Well inside the readiness delay, after several of the old 100 ms sweeps of idle connections.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const during = await get();
+      console.log(`a request 1 s after SIGTERM on the connection opened before: ${JSON.stringify(during)}`);
+      expect(during).toEqual({ status: 503, reusedSocket: true });
+      await stopped;
+    } finally {
+      agent.destroy();
+      await replica.kill();
+    }
+  }, 60_000);
 
   it('refuses to start on bad configuration, naming every bad variable at once', () => {
     const result = spawnSync(process.execPath, [MAIN], {

@@ -33,13 +33,19 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (!server) return;
     // Once the server stops accepting, keep-alive connections are closed as soon as they fall idle,
-    // so the process does not wait for clients to hang up.
-    const closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
+    // so the process does not wait for clients to hang up. Not before: during the readiness delay
+    // the load balancer may still send requests over its idle connections to this replica, and
+    // closing one under such a request makes the balancer drop its client's connection unanswered.
+    let closeIdle: NodeJS.Timeout | undefined;
+    const stopAccepting = setTimeout(() => {
+      closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
+    }, shutdownReadinessDelayMs).unref();
     const forceClose = setTimeout(() => {
       this.logger.warn('Grace period over: closing the connections still open');
       server.closeAllConnections();
     }, shutdownReadinessDelayMs + shutdownGraceMs).unref();
     server.once('close', () => {
+      clearTimeout(stopAccepting);
       clearInterval(closeIdle);
       clearTimeout(forceClose);
     });

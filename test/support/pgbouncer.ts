@@ -30,6 +30,11 @@ export interface PgBouncerOptions {
   target: string;
   /** Server connections per database and user: keep it below the clients' concurrency so transactions share them. */
   poolSize: number;
+  /**
+   * Seconds PgBouncer waits after a failed login to the server before it tries again (its
+   * `server_login_retry`, 15 by default): how long after the server's return clients still fail.
+   */
+  serverLoginRetrySeconds?: number;
 }
 
 /**
@@ -149,6 +154,7 @@ export class PgBouncer {
         'pool_mode = transaction',
         `default_pool_size = ${this.options.poolSize}`,
         'max_client_conn = 200',
+        ...(this.options.serverLoginRetrySeconds === undefined ? [] : [`server_login_retry = ${this.options.serverLoginRetrySeconds}`]),
         `logfile = ${join(this.dir, 'pgbouncer.log')}`,
         `pidfile = ${join(this.dir, 'pgbouncer.pid')}`,
         ...(runAs ? [`user = ${runAs}`] : []),

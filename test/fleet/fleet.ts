@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import { HaProxy, checkTiming } from '../support/haproxy.js';
+import { PgBouncer } from '../support/pgbouncer.js';
+import { ServiceProcess } from '../support/service-process.js';
+
+const COMMAND_TIMEOUT_MS = 60_000;
+/** Longest a replica's stop may take: the readiness delay and grace below, plus closing. */
+export const STOP_BOUND_MS = 20_000;
+export const QUERY_TIMEOUT_MS = 2_000;
+/** Server connections PgBouncer keeps to PostgreSQL for all replicas together (each replica's pool holds 10). */
+const PGBOUNCER_POOL = 10;
+/**
+ * PgBouncer's pause after a failed server login. Its default, 15 s, keeps every query failing for
+ * up to 15 s after PostgreSQL is back; 1 s is what docs/operations.md recommends.
+ */
+export const SERVER_LOGIN_RETRY_SECONDS = 1;
+
+/**
+ * After SIGTERM a replica fails readiness this long before it stops accepting: one check interval
+ * more than HAProxy needs (inter × fall of docker/haproxy.cfg) to take it out of rotation.
+ */
+export function readinessDelayMs(): number {
+  const { interMs, fall } = checkTiming();
+  return interMs * fall + interMs / 2;
+}
+
+export interface FleetOptions {
+  /** The PostgreSQL database the replicas use through PgBouncer (migrated directly, as a release step does). */
+  database: string;
+  redisClusterNodes: string;
+  redisKeyPrefix: string;
+  ports: { pgbouncer: number; replicas: number[]; haproxy: number };
+}
+
+/**
+ * The service as a fleet on loopback: PgBouncer (transaction mode) in front of PostgreSQL, the
+ * migrations run once, then replicas of the built service (production mode, a Redis Cluster) and
+ * HAProxy running docker/haproxy.cfg in front of them. Every part comes from test/support.
+ */
+export class Fleet {
+  readonly pgbouncer: PgBouncer;
+  readonly replicas: ServiceProcess[];
+  readonly haproxy: HaProxy;
+  private readonly env: Record<string, string>;
+
+  constructor(private readonly options: FleetOptions) {
+    this.pgbouncer = new PgBouncer({
+      port: options.ports.pgbouncer,
+      target: options.database,
+      poolSize: PGBOUNCER_POOL,
+      serverLoginRetrySeconds: SERVER_LOGIN_RETRY_SECONDS,
+    });
+    this.env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: this.pgbouncer.url,
+      DATABASE_MIGRATIONS_RUN: 'false',
+      DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+      REDIS_CLUSTER_NODES: options.redisClusterNodes,
+      REDIS_KEY_PREFIX: options.redisKeyPrefix,
+      ALLOWED_HOSTS: '127.0.0.1',
+      // Only the balancer's forwarded headers are believed: X-Forwarded-For's last entry, which HAProxy writes.
+      TRUST_PROXY: '127.0.0.1',
+      SHUTDOWN_READINESS_DELAY_MS: String(readinessDelayMs()),
+      SHUTDOWN_GRACE_MS: '5000',
+      LOG_LEVEL: 'warn',
+    };
+    this.replicas = options.ports.replicas.map((port) => new ServiceProcess(port, this.env));
+    this.haproxy = new HaProxy(options.ports.haproxy, options.ports.replicas);
+  }
+
+  async start(): Promise<void> {
+    await this.pgbouncer.start();
+    this.node(['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/ormconfig.js'], { DATABASE_URL: this.options.database });
+    await Promise.all(this.replicas.map((replica) => replica.start()));
+    await this.haproxy.start();
+  }
+
+  /** A key made by the command-line tool (`keys create …`), as an operator makes one. */
+  newKey(...args: string[]): { key: string; clientId: number } {
+    return JSON.parse(this.node(['dist/src/cli.js', 'keys', 'create', ...args, '--json'])) as { key: string; clientId: number };
+  }
+
+  async stop(): Promise<void> {
+    await this.haproxy.stop();
+    await Promise.all(this.replicas.map((replica) => replica.kill()));
+    await this.pgbouncer.dispose();
+  }
+
+  private node(args: string[], env: Record<string, string> = {}): string {
+    const result = spawnSync(process.execPath, args, {
+      env: { PATH: process.env.PATH ?? '', ...this.env, ...env },
+      encoding: 'utf8',
+      timeout: COMMAND_TIMEOUT_MS,
+    });
+    if (result.status !== 0)
+      throw new Error(
+        `node ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`,
+      );
+    return result.stdout;
+  }
+}
