@@ -220,6 +220,7 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
     const during: Answer[] = [];
     const replays: Array<{ first: Answer; retry: Answer }> = [];
     const quota: Answer[] = [];
+    const quotaBeforeKill: Answer[] = [];
     const record = (answer: Answer) => {
       if (faulted) during.push(answer);
       return answer;
@@ -228,7 +229,10 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
     const load = startLoad(5, async (worker) => {
       const n = counter++;
       if (worker === 0) {
-        quota.push(record(await client.send(list(free.key))));
+        // Sent before the kill, a request is decided (and counted) by Redis: it belongs to "what Redis counted".
+        const sentInFault = faulted;
+        const answer = await client.send(list(free.key));
+        (sentInFault ? quota : quotaBeforeKill).push(answer);
         await sleep(30);
       } else if (n % 3 === 0) {
         const { call, first } = earlier[n % earlier.length];
@@ -254,9 +258,10 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
       await load.stop();
     }
     faulted = false;
-    const admitted = COUNTED_BEFORE + quota.filter((answer) => answer.status === 200).length;
-    const bound = REPLICAS * FREE_PER_MINUTE + COUNTED_BEFORE;
-    const fiveHundreds = [...during, ...quota]
+    const countedByRedis = COUNTED_BEFORE + quotaBeforeKill.filter((answer) => answer.status === 200).length;
+    const admitted = countedByRedis + quota.filter((answer) => answer.status === 200).length;
+    const bound = REPLICAS * FREE_PER_MINUTE + countedByRedis;
+    const fiveHundreds = [...during, ...quota, ...quotaBeforeKill]
       .filter((answer) => answer.status >= 500 || answer.status === 0)
       .map(({ status, body, error }) => ({ status, body, error }));
     const wrongReplays = replays
@@ -292,7 +297,7 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
       `master :${victim} (the free client's and the creator's slot) SIGKILLed, marked failed after ${Math.round(killed.markedFailedMs)} ms; 6 s of load after`,
       `during the fault: ${during.length + quota.length} requests ${JSON.stringify(byStatus([...during, ...quota]))}, 5xx or no answer ${fiveHundreds.length}; ${latency([...during, ...quota])}`,
       `idempotent retries: ${replays.length}, answered with the first 201's id: ${replays.length - wrongReplays.length}`,
-      `free client: ${admitted} admitted in the minute (${COUNTED_BEFORE} counted by Redis before + ${admitted - COUNTED_BEFORE} during), bound replicas x quota + Redis count = ${bound}`,
+      `free client: ${admitted} admitted in the minute (${countedByRedis} counted by Redis before the kill + ${admitted - countedByRedis} during), bound replicas x quota + Redis count = ${bound}`,
       `master restarted: every replica's readiness 'up' and rate_limiter_degraded 0 after ${readiness.map((ms) => Math.round(ms)).join(', ')} ms; next request ${after.status}, its count in Redis: ${JSON.stringify(counted)}`,
     );
     expect(fiveHundreds).toEqual([]);
