@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './app.factory.js';
-import { DevelopmentKeyService } from './auth/development-key.service.js';
-import type { AppConfig } from './config/app.config.js';
+import { DevelopmentKeyService } from './auth/index.js';
+import type { AppConfig } from './config/index.js';
 
 async function bootstrap(): Promise<void> {
   const app = await createApp();

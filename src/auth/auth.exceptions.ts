@@ -1,6 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiException } from '../common/errors/api.exception.js';
-import { ErrorCode } from '../common/errors/error-code.js';
+import { ApiException, ErrorCode } from '../common/index.js';
 
 // RFC 6750: every 401 names the scheme and realm.
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets"' };

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PlansModule } from '../plans/plans.module.js';
+import { PlansModule } from '../plans/index.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeysService } from './api-keys.service.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClientsService } from '../plans/clients.service.js';
+import { ClientsService } from '../plans/index.js';
 import { ApiKeysService } from './api-keys.service.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { DatabaseConfig } from '../config/database.config.js';
+import type { DatabaseConfig } from './database.config.js';
 import { buildTypeOrmOptions } from './typeorm-options.js';
 
 @Module({

@@ -8,8 +8,8 @@ import {
   type HealthIndicatorFunction,
 } from '@nestjs/terminus';
 import type { Response } from 'express';
-import { Public } from '../auth/public.decorator.js';
-import { RateLimitHealthIndicator } from '../rate-limit/rate-limit.health.js';
+import { Public } from '../auth/index.js';
+import { RateLimitHealthIndicator } from '../rate-limit/index.js';
 
 /** Liveness and readiness for orchestrators, in the terminus response shape. */
 @Public()

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
-import type { AppConfig } from '../config/app.config.js';
-import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import type { AppConfig } from '../config/index.js';
+import { RateLimitModule } from '../rate-limit/index.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
 import { HealthController } from './health.controller.js';
 

@@ -1,6 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiException, ValidationFailedException } from '../common/errors/api.exception.js';
-import { ErrorCode } from '../common/errors/error-code.js';
+import { ApiException, ErrorCode, ValidationFailedException } from '../common/index.js';
 
 export class IdempotencyConflictException extends ApiException {
   constructor() {

@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { Logger, type CallHandler, type ExecutionContext } from '@nestjs/common';
 import { lastValueFrom, of, throwError } from 'rxjs';
-import { setPrincipal } from '../auth/principal.js';
-import { ValidationFailedException } from '../common/errors/api.exception.js';
+import { setPrincipal } from '../auth/index.js';
+import { ValidationFailedException } from '../common/index.js';
 import type { DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import { bodyFingerprint } from './idempotency-key.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { defer, lastValueFrom, of, type Observable } from 'rxjs';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../auth/index.js';
 import { DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import { bodyFingerprint, idempotencyKeyHash } from './idempotency-key.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RedisClient } from '../redis/redis-client.js';
+import type { RedisClient } from '../redis/index.js';
 import {
   IDEMPOTENCY_TTL,
   IdempotencyStore,

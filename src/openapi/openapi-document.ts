@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
-import type { AppConfig } from '../config/app.config.js';
-import { PetDto } from '../pets/dto/pet.dto.js';
-import { MAX_PAGE_SIZE } from '../pets/dto/list-pets-query.dto.js';
-import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from '../rate-limit/rate-limit.openapi.js';
+import type { AppConfig } from '../config/index.js';
+import { MAX_PAGE_SIZE, PetDto } from '../pets/index.js';
+import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from '../rate-limit/index.js';
 
 type Servers = Pick<AppConfig, 'publicBaseUrl' | 'stagingBaseUrl'>;
 type SchemaObject = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };

@@ -11,10 +11,9 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiErrorResponses } from '../common/errors/api-error-responses.decorator.js';
-import { apiBaseUrl } from '../common/http/public-url.js';
-import type { AppConfig } from '../config/app.config.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { apiBaseUrl, ApiErrorResponses } from '../common/index.js';
+import type { AppConfig } from '../config/index.js';
+import { IdempotencyInterceptor } from '../idempotency/index.js';
 import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import { NewPetDto } from './dto/new-pet.dto.js';
 import { PetIdParams } from './dto/pet-id.params.js';

@@ -1,6 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiException } from '../common/errors/api.exception.js';
-import { ErrorCode } from '../common/errors/error-code.js';
+import { ApiException, ErrorCode } from '../common/index.js';
 
 export class PetNotFoundException extends ApiException {
   constructor(id: number) {

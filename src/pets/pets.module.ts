@@ -1,7 +1,7 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { JsonBodyMiddleware } from '../common/http/json-body.middleware.js';
-import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { JsonBodyMiddleware } from '../common/index.js';
+import { IdempotencyModule } from '../idempotency/index.js';
 import { Pet } from './entities/pet.entity.js';
 import { GetPetDeprecationMiddleware } from './get-pet-deprecation.middleware.js';
 import { PetsController } from './pets.controller.js';

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { RedisClient } from '../redis/redis-client.js';
-import { RedisCircuit } from '../redis/redis-circuit.js';
+import { RedisCircuit, type RedisClient } from '../redis/index.js';
 import type { InProcessStore } from './in-process.store.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.script.js';
 import type { RedisStore } from './redis.store.js';

@@ -1,4 +1,4 @@
-import { Clock } from '../common/clock/clock.js';
+import { Clock } from '../common/index.js';
 import { InProcessStore } from './in-process.store.js';
 import type { LimiterRequest } from './limiter.script.js';
 

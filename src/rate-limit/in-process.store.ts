@@ -1,5 +1,5 @@
 import { LuaFactory, type LuaEngine } from 'wasmoon';
-import type { Clock } from '../common/clock/clock.js';
+import type { Clock } from '../common/index.js';
 import { InProcessHashes } from './in-process-hashes.js';
 import {
   LIMITER_SCRIPT,

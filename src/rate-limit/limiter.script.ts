@@ -1,4 +1,4 @@
-import type { PlanLimits } from '../plans/plan-catalogue.js';
+import type { PlanLimits } from '../plans/index.js';
 
 /**
  * The whole rate-limit decision, in one Lua script that both stores run: Redis with EVALSHA

@@ -1,4 +1,4 @@
-import type { PlanLimits } from '../plans/plan-catalogue.js';
+import type { PlanLimits } from '../plans/index.js';
 import type { LimiterFacts } from './limiter.script.js';
 
 const MINUTE_MS = 60_000;

@@ -1,12 +1,11 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
-import { AuthModule } from '../auth/auth.module.js';
-import { Clock } from '../common/clock/clock.js';
-import type { RateLimitConfig } from '../config/rate-limit.config.js';
-import { PlansModule } from '../plans/plans.module.js';
-import type { RedisClient } from '../redis/redis-client.js';
-import { REDIS_CLIENT } from '../redis/redis.module.js';
+import { AuthModule } from '../auth/index.js';
+import { Clock } from '../common/index.js';
+import type { RateLimitConfig } from './rate-limit.config.js';
+import { PlansModule } from '../plans/index.js';
+import { REDIS_CLIENT, type RedisClient } from '../redis/index.js';
 import { FailoverStore } from './failover.store.js';
 import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from './in-process.store.js';
 import { LimiterStore } from './limiter.script.js';

@@ -31,3 +31,6 @@ export const RETRY_AFTER_HEADER = {
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400 },
   },
 } as const;
+
+/** Every header the limiter may send, for the CORS exposed headers. */
+export const RATE_LIMIT_HEADER_NAMES = Object.keys({ ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER });

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
-import { RequestAuthenticator } from '../auth/request-authenticator.js';
-import { Clock } from '../common/clock/clock.js';
-import type { RateLimitConfig } from '../config/rate-limit.config.js';
-import type { RedisConfig } from '../config/redis.config.js';
-import { ClientsService } from '../plans/clients.service.js';
-import { isPlanName, type PlanLimits } from '../plans/plan-catalogue.js';
-import { PlansService } from '../plans/plans.service.js';
+import { RequestAuthenticator } from '../auth/index.js';
+import { Clock } from '../common/index.js';
+import type { RedisConfig } from '../redis/index.js';
+import type { RateLimitConfig } from './rate-limit.config.js';
+import { ClientsService, isPlanName, type PlanLimits, PlansService } from '../plans/index.js';
 import { anonymousSubject } from './anonymous-subject.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.script.js';
 import { decide, type RateLimitDecision } from './rate-limit.decision.js';

@@ -1,5 +1,5 @@
-import type { Clock } from '../common/clock/clock.js';
-import type { RedisClient } from '../redis/redis-client.js';
+import type { Clock } from '../common/index.js';
+import type { RedisClient } from '../redis/index.js';
 import {
   LIMITER_SCRIPT,
   LimiterStore,

@@ -1,4 +1,4 @@
-import { registerAs } from '@nestjs/config';
+import { defineConfig, isInstant } from '../config/index.js';
 
 export interface PetsConfig {
   /** When `GET /pets/{petId}` was deprecated (RFC 9745 `Deprecation`). */
@@ -7,7 +7,7 @@ export interface PetsConfig {
   getPetSunset: Date;
 }
 
-export const petsConfig = registerAs('pets', (): PetsConfig => ({
+export const petsConfig = defineConfig('pets', { GET_PET_DEPRECATED_AT: isInstant, GET_PET_SUNSET: isInstant }, (): PetsConfig => ({
   getPetDeprecatedAt: new Date(process.env.GET_PET_DEPRECATED_AT || '2026-01-01T00:00:00Z'),
   getPetSunset: new Date(process.env.GET_PET_SUNSET || '2030-12-05T00:00:00Z'),
 }));

@@ -1,0 +1,2 @@
+export { IdempotencyInterceptor } from './idempotency.interceptor.js';
+export { IdempotencyModule } from './idempotency.module.js';
