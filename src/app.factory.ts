@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { AppModule, type AppModuleImport } from './app.module.js';
 import { allowedHostMiddleware, answerUnparsableRequests, requestIdMiddleware } from './common/index.js';
 import { type AppConfig, validateServerEnvironment } from './config/index.js';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency/index.js';
 import { HTTP_LOGGER, PinoLoggerService } from './logging/index.js';
 import { HttpMetrics } from './metrics/index.js';
 import { buildOpenApiDocument } from './openapi/index.js';
@@ -40,7 +41,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins,
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+      allowedHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_KEY_HEADER, 'X-Request-Id'],
       exposedHeaders: ['Link', 'Location', 'X-Request-Id', 'Deprecation', 'Sunset', ...RATE_LIMIT_HEADER_NAMES],
     });
   }

@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/index.js';
 import { HealthModule } from './health/index.js';
 import { LoggingModule } from './logging/index.js';
 import { MetricsModule } from './metrics/index.js';
+import { OpenApiModule } from './openapi/index.js';
 import { PetsModule } from './pets/index.js';
 import { PlansModule } from './plans/index.js';
 import { RateLimitModule } from './rate-limit/index.js';
@@ -27,6 +28,7 @@ const MODULES: AppModuleImport[] = [
   RateLimitModule,
   PetsModule,
   HealthModule,
+  OpenApiModule,
 ];
 
 /**

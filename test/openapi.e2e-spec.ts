@@ -191,6 +191,24 @@ describe('OpenAPI document (e2e)', () => {
     }
   });
 
+  it("documents getPet's sunset as configured (GET_PET_SUNSET), in its description and the Sunset example", async () => {
+    const getPet = (document: OpenApiDocument) =>
+      document.paths['/pets/{petId}'].get as Operation & {
+        description: string;
+        responses: Record<string, { headers: Record<string, { schema: { example: string } }> }>;
+      };
+    expect(getPet(generated).description).toMatch(/^Deprecated; removed on 5 December 2030\./);
+    expect(getPet(generated).responses['200'].headers.Sunset.schema.example).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+    const moved = await createTestApp({ env: { GET_PET_SUNSET: '2031-03-01T00:00:00Z' } });
+    try {
+      const document = (await moved.http().get('/docs-json').expect(200)).body as OpenApiDocument;
+      expect(getPet(document).description).toMatch(/^Deprecated; removed on 1 March 2031\./);
+      expect(getPet(document).responses['200'].headers.Sunset.schema.example).toBe('Sat, 01 Mar 2031 00:00:00 GMT');
+    } finally {
+      await moved.close();
+    }
+  });
+
   describe.each(referenceOperations)('$label', ({ path, method, operation: expected }) => {
     it('has the reference operation id', () => {
       expect(operation(path, method).operationId).toBe(expected.operationId);

@@ -4,8 +4,17 @@ export { Clock } from './clock/clock.js';
 export { ClockModule } from './clock/clock.module.js';
 export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';
 export { ApiExceptionFilter } from './errors/api-exception.filter.js';
-export { ApiException, ValidationFailedException } from './errors/api.exception.js';
-export { ErrorCode } from './errors/error-code.js';
+export { ApiError, type ApiErrorDefinition } from './errors/api-error.decorator.js';
+export {
+  ApiException,
+  InternalErrorException,
+  MalformedJsonException,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  UnsupportedMediaTypeException,
+  ValidationFailedException,
+} from './errors/api.exception.js';
+export { describeErrorCodes } from './errors/error.dto.js';
 export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
 export { JsonBodyMiddleware } from './http/json-body.middleware.js';
 export { matchedRoute } from './http/matched-route.js';

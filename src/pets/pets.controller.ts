@@ -1,32 +1,48 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { apiBaseUrl, ApiErrorResponses } from '../common/index.js';
+import { InvalidApiKeyException, MissingApiKeyException } from '../auth/index.js';
+import {
+  apiBaseUrl,
+  ApiErrorResponses,
+  InternalErrorException,
+  MalformedJsonException,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  UnsupportedMediaTypeException,
+  ValidationFailedException,
+} from '../common/index.js';
 import type { AppConfig } from '../config/index.js';
-import { IdempotencyInterceptor } from '../idempotency/index.js';
+import {
+  ApiIdempotencyKeyHeader,
+  IdempotencyConflictException,
+  IdempotencyInterceptor,
+  IdempotencyKeyReusedException,
+} from '../idempotency/index.js';
+import { ApiKeySuspendedException, RateLimitExceededException } from '../rate-limit/index.js';
 import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import { NewPetDto } from './dto/new-pet.dto.js';
 import { PetIdParams } from './dto/pet-id.params.js';
 import { PetDto } from './dto/pet.dto.js';
 import { toPetResponse } from './pet.mapper.js';
+import { EndpointRemovedException, PetNotFoundException } from './pets.exceptions.js';
+import { DEFAULT_GET_PET_SUNSET } from './pets.config.js';
+import { getPetDescription, PETS_TAG } from './pets.openapi.js';
 import { PetsService } from './pets.service.js';
+
+// The errors every operation may answer with, by status.
+const INVALID_REQUEST = [ValidationFailedException, MalformedJsonException];
+const UNAUTHORIZED = [MissingApiKeyException, InvalidApiKeyException];
+const OVER_QUOTA = [RateLimitExceededException, ApiKeySuspendedException];
+const FAILURES = [InternalErrorException, ServiceUnavailableException];
 
 const linkHeader = {
   description: '`<url>; rel="next"` when another page exists.',
   schema: { type: 'string', maxLength: 2048, pattern: '^<[^>]+>; rel="next"$' },
 };
 
-@ApiTags('pets')
+@ApiTags(PETS_TAG)
 @ApiBearerAuth('bearer')
 @Controller('pets')
 export class PetsController {
@@ -49,7 +65,7 @@ export class PetsController {
     headers: { Link: linkHeader },
     schema: { $ref: getSchemaPath('Pets') },
   })
-  @ApiErrorResponses(400, 401, 429, 500, 503)
+  @ApiErrorResponses(...INVALID_REQUEST, ...UNAUTHORIZED, ...OVER_QUOTA, ...FAILURES)
   async listPets(
     @Query() query: ListPetsQueryDto,
     @Req() request: Request,
@@ -75,18 +91,22 @@ export class PetsController {
     description: 'Creates an animal; the service assigns its id. `status` defaults to `available`.',
   })
   @ApiBody({ type: NewPetDto, required: true, examples: { rex: { value: { name: 'Rex', categoryId: 1, status: 'available' } } } })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Makes a retried creation safe; the first response is replayed for 24 hours.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
-  })
+  @ApiIdempotencyKeyHeader()
   @ApiCreatedResponse({
     description: 'The created animal, with its assigned id.',
     type: PetDto,
     headers: { Location: { description: 'URL of the new animal.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
   })
-  @ApiErrorResponses(400, 401, 409, 413, 415, 422, 429, 500, 503)
+  @ApiErrorResponses(
+    ...INVALID_REQUEST,
+    ...UNAUTHORIZED,
+    IdempotencyConflictException,
+    PayloadTooLargeException,
+    UnsupportedMediaTypeException,
+    IdempotencyKeyReusedException,
+    ...OVER_QUOTA,
+    ...FAILURES,
+  )
   async createPet(@Body() body: NewPetDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PetDto> {
     const pet = toPetResponse(await this.pets.create(body));
     response.setHeader('Location', `${apiBaseUrl(request, this.publicBaseUrl)}/pets/${pet.id}`);
@@ -96,7 +116,7 @@ export class PetsController {
   @Get(':petId')
   @ApiOperation({
     summary: 'Get an animal (deprecated)',
-    description: 'Deprecated; removed on 5 December 2030. Use `GET /pets` with the `status` filter.',
+    description: getPetDescription(new Date(DEFAULT_GET_PET_SUNSET)),
     deprecated: true,
   })
   @ApiOkResponse({
@@ -113,7 +133,7 @@ export class PetsController {
           type: 'string',
           maxLength: 40,
           pattern: '^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
-          example: 'Thu, 05 Dec 2030 00:00:00 GMT',
+          example: new Date(DEFAULT_GET_PET_SUNSET).toUTCString(),
         },
       },
       Link: {
@@ -122,7 +142,7 @@ export class PetsController {
       },
     },
   })
-  @ApiErrorResponses(400, 401, 404, 410, 429, 500, 503)
+  @ApiErrorResponses(...INVALID_REQUEST, ...UNAUTHORIZED, PetNotFoundException, EndpointRemovedException, ...OVER_QUOTA, ...FAILURES)
   async getPet(@Param() { petId }: PetIdParams): Promise<PetDto> {
     return toPetResponse(await this.pets.get(petId));
   }

@@ -5,13 +5,14 @@ import { IdempotencyModule } from '../idempotency/index.js';
 import { Pet } from './entities/pet.entity.js';
 import { GetPetDeprecationMiddleware } from './get-pet-deprecation.middleware.js';
 import { PetsController } from './pets.controller.js';
+import { PetsOpenApi } from './pets.openapi.js';
 import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Pet]), IdempotencyModule],
   controllers: [PetsController],
-  providers: [PetsRepository, PetsService],
+  providers: [PetsRepository, PetsService, PetsOpenApi],
 })
 export class PetsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

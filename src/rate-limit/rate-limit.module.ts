@@ -12,6 +12,7 @@ import { LimiterStore } from './limiter.script.js';
 import { RateLimitHealthIndicator } from './rate-limit.health.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';
+import { RateLimitOpenApi } from './rate-limit.openapi.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { RedisStore } from './redis.store.js';
 
@@ -30,8 +31,9 @@ async function createLimiterStore(redis: RedisClient | undefined, clock: Clock, 
     RateLimitMetrics,
     RateLimitMiddleware,
     RateLimitHealthIndicator,
+    RateLimitOpenApi,
   ],
-  exports: [RateLimitMiddleware, RateLimitHealthIndicator],
+  exports: [RateLimitMiddleware],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(private readonly store: LimiterStore) {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { ApiKeysService } from '../auth/index.js';
 import { ClientsService } from '../plans/index.js';
-import { ApiKeysService } from './api-keys.service.js';
 
 /**
  * Outside production, the first start on an empty database creates a development client on
