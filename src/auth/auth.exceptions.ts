@@ -28,3 +28,6 @@ export class InvalidApiKeyException extends ApiException {
     super('The API key is not valid: unknown, revoked or expired.', { headers: CHALLENGE });
   }
 }
+
+/** The errors of every operation behind the API key guard. */
+export const AUTHENTICATION_ERRORS = [MissingApiKeyException, InvalidApiKeyException];

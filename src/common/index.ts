@@ -7,10 +7,9 @@ export { ApiExceptionFilter } from './errors/api-exception.filter.js';
 export { ApiError, type ApiErrorDefinition } from './errors/api-error.decorator.js';
 export {
   ApiException,
-  InternalErrorException,
-  MalformedJsonException,
+  INVALID_REQUEST_ERRORS,
   PayloadTooLargeException,
-  ServiceUnavailableException,
+  SERVICE_ERRORS,
   UnsupportedMediaTypeException,
   ValidationFailedException,
 } from './errors/api.exception.js';

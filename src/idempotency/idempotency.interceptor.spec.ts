@@ -30,7 +30,7 @@ function http(headers: Record<string, string>, body: unknown = BODY) {
 describe('IdempotencyInterceptor', () => {
   const reserve = jest.fn<IdempotencyStore['reserve']>();
   // The handlers here write nothing, so the creation's transaction never begins: the database
-  // side is covered by test/idempotency.e2e-spec.ts and the Redis suites.
+  // side is covered by test/idempotency/idempotency.e2e-spec.ts and the Redis suites.
   const interceptor = new IdempotencyInterceptor(
     { reserve } as unknown as IdempotencyStore,
     { dataSource: {} } as DatabaseIdempotencyStore,

@@ -3,7 +3,7 @@
  *
  * Builds the application through the same factory as the server, on in-memory SQLite so no
  * database is needed, and without PUBLIC_BASE_URL / STAGING_BASE_URL so the copy is the same
- * on every machine (its only server is the relative `/v1`). `test/openapi.e2e-spec.ts` fails
+ * on every machine (its only server is the relative `/v1`). `test/openapi/openapi.e2e-spec.ts` fails
  * when the file no longer matches what the application generates.
  */
 import 'reflect-metadata';

@@ -2,16 +2,14 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, R
 import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { InvalidApiKeyException, MissingApiKeyException } from '../auth/index.js';
+import { AUTHENTICATION_ERRORS } from '../auth/index.js';
 import {
   apiBaseUrl,
   ApiErrorResponses,
-  InternalErrorException,
-  MalformedJsonException,
+  INVALID_REQUEST_ERRORS,
   PayloadTooLargeException,
-  ServiceUnavailableException,
+  SERVICE_ERRORS,
   UnsupportedMediaTypeException,
-  ValidationFailedException,
 } from '../common/index.js';
 import type { AppConfig } from '../config/index.js';
 import {
@@ -20,7 +18,7 @@ import {
   IdempotencyInterceptor,
   IdempotencyKeyReusedException,
 } from '../idempotency/index.js';
-import { ApiKeySuspendedException, RateLimitExceededException } from '../rate-limit/index.js';
+import { QUOTA_ERRORS } from '../rate-limit/index.js';
 import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import { NewPetDto } from './dto/new-pet.dto.js';
 import { PetIdParams } from './dto/pet-id.params.js';
@@ -30,12 +28,6 @@ import { EndpointRemovedException, PetNotFoundException } from './pets.exception
 import { DEFAULT_GET_PET_SUNSET } from './pets.config.js';
 import { getPetDescription, PETS_TAG } from './pets.openapi.js';
 import { PetsService } from './pets.service.js';
-
-// The errors every operation may answer with, by status.
-const INVALID_REQUEST = [ValidationFailedException, MalformedJsonException];
-const UNAUTHORIZED = [MissingApiKeyException, InvalidApiKeyException];
-const OVER_QUOTA = [RateLimitExceededException, ApiKeySuspendedException];
-const FAILURES = [InternalErrorException, ServiceUnavailableException];
 
 const linkHeader = {
   description: '`<url>; rel="next"` when another page exists.',
@@ -65,7 +57,7 @@ export class PetsController {
     headers: { Link: linkHeader },
     schema: { $ref: getSchemaPath('Pets') },
   })
-  @ApiErrorResponses(...INVALID_REQUEST, ...UNAUTHORIZED, ...OVER_QUOTA, ...FAILURES)
+  @ApiErrorResponses(...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS)
   async listPets(
     @Query() query: ListPetsQueryDto,
     @Req() request: Request,
@@ -98,14 +90,14 @@ export class PetsController {
     headers: { Location: { description: 'URL of the new animal.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
   })
   @ApiErrorResponses(
-    ...INVALID_REQUEST,
-    ...UNAUTHORIZED,
+    ...INVALID_REQUEST_ERRORS,
+    ...AUTHENTICATION_ERRORS,
     IdempotencyConflictException,
     PayloadTooLargeException,
     UnsupportedMediaTypeException,
     IdempotencyKeyReusedException,
-    ...OVER_QUOTA,
-    ...FAILURES,
+    ...QUOTA_ERRORS,
+    ...SERVICE_ERRORS,
   )
   async createPet(@Body() body: NewPetDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PetDto> {
     const pet = toPetResponse(await this.pets.create(body));
@@ -142,7 +134,14 @@ export class PetsController {
       },
     },
   })
-  @ApiErrorResponses(...INVALID_REQUEST, ...UNAUTHORIZED, PetNotFoundException, EndpointRemovedException, ...OVER_QUOTA, ...FAILURES)
+  @ApiErrorResponses(
+    ...INVALID_REQUEST_ERRORS,
+    ...AUTHENTICATION_ERRORS,
+    PetNotFoundException,
+    EndpointRemovedException,
+    ...QUOTA_ERRORS,
+    ...SERVICE_ERRORS,
+  )
   async getPet(@Param() { petId }: PetIdParams): Promise<PetDto> {
     return toPetResponse(await this.pets.get(petId));
   }

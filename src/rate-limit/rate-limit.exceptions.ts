@@ -19,3 +19,6 @@ export class ApiKeySuspendedException extends ApiException {
     super(`This API key kept sending while refused and is suspended for ${retryAfterSeconds} more s.`, retryAfter(retryAfterSeconds));
   }
 }
+
+/** The errors of every /v1 operation, all of which the limiter counts. */
+export const QUOTA_ERRORS = [RateLimitExceededException, ApiKeySuspendedException];

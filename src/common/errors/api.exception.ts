@@ -116,3 +116,7 @@ export class InternalErrorException extends ApiException {
     super('An unexpected error occurred.');
   }
 }
+
+/** Errors any operation may answer with: a request the service cannot take, and its own failures. */
+export const INVALID_REQUEST_ERRORS = [ValidationFailedException, MalformedJsonException];
+export const SERVICE_ERRORS = [InternalErrorException, ServiceUnavailableException];

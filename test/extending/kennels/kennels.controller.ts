@@ -1,9 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { InvalidApiKeyException, MissingApiKeyException } from '../../../src/auth/index.js';
-import { ApiErrorResponses, ValidationFailedException } from '../../../src/common/index.js';
-import { ApiKeySuspendedException, RateLimitExceededException } from '../../../src/rate-limit/index.js';
+import { AUTHENTICATION_ERRORS } from '../../../src/auth/index.js';
+import { ApiErrorResponses, INVALID_REQUEST_ERRORS } from '../../../src/common/index.js';
+import { QUOTA_ERRORS } from '../../../src/rate-limit/index.js';
 import { KennelIdParams } from './kennel-id.params.js';
 import type { KennelsConfig } from './kennels.config.js';
 import { KennelNotFoundException } from './kennels.exceptions.js';
@@ -21,14 +21,7 @@ export class KennelsController {
   @Get(':kennelId')
   @ApiOperation({ summary: 'Get a kennel' })
   @ApiOkResponse({ description: 'The kennel.', schema: { type: 'object', properties: { id: { type: 'integer' } } } })
-  @ApiErrorResponses(
-    ValidationFailedException,
-    MissingApiKeyException,
-    InvalidApiKeyException,
-    KennelNotFoundException,
-    RateLimitExceededException,
-    ApiKeySuspendedException,
-  )
+  @ApiErrorResponses(...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, KennelNotFoundException, ...QUOTA_ERRORS)
   getKennel(@Param() { kennelId }: KennelIdParams): { id: number } {
     if (kennelId > this.count) throw new KennelNotFoundException(kennelId);
     return { id: kennelId };

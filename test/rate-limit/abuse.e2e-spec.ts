@@ -2,11 +2,11 @@ import { jest } from '@jest/globals';
 import type { Request } from 'express';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { generateApiKey } from '../src/auth/api-key.format.js';
-import { ApiKeysRepository } from '../src/auth/api-keys.repository.js';
-import { RateLimiterService } from '../src/rate-limit/rate-limiter.service.js';
-import { FakeClock } from './support/fake-clock.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { generateApiKey } from '../../src/auth/api-key.format.js';
+import { ApiKeysRepository } from '../../src/auth/api-keys.repository.js';
+import { RateLimiterService } from '../../src/rate-limit/rate-limiter.service.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

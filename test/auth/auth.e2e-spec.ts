@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
-import { ApiKeysRepository } from '../src/auth/api-keys.repository.js';
-import { ApiKeysService } from '../src/auth/api-keys.service.js';
-import { ClientsService } from '../src/plans/clients.service.js';
-import { FakeClock } from './support/fake-clock.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { ApiKeysRepository } from '../../src/auth/api-keys.repository.js';
+import { ApiKeysService } from '../../src/auth/api-keys.service.js';
+import { ClientsService } from '../../src/plans/clients.service.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const challenge = 'Bearer realm="pets"';
 

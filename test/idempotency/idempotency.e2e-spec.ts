@@ -1,16 +1,16 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { ApiKeysService } from '../src/auth/api-keys.service.js';
-import { ExpiredKeysPurge } from '../src/idempotency/expired-keys.purge.js';
-import { DatabaseIdempotencyStore } from '../src/idempotency/database-idempotency.store.js';
-import { IdempotencyKeysRepository } from '../src/idempotency/idempotency-keys.repository.js';
-import { PetsRepository } from '../src/pets/pets.repository.js';
-import { ClientsService } from '../src/plans/clients.service.js';
-import { FakeClock } from './support/fake-clock.js';
-import { forgetfulIdempotencyStore } from './support/forgetful-idempotency-store.js';
-import { holdNextCreation } from './support/held-creation.js';
-import { describeIdempotencyStore } from './support/idempotency-store.behaviour.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { ApiKeysService } from '../../src/auth/api-keys.service.js';
+import { ExpiredKeysPurge } from '../../src/idempotency/expired-keys.purge.js';
+import { DatabaseIdempotencyStore } from '../../src/idempotency/database-idempotency.store.js';
+import { IdempotencyKeysRepository } from '../../src/idempotency/idempotency-keys.repository.js';
+import { PetsRepository } from '../../src/pets/pets.repository.js';
+import { ClientsService } from '../../src/plans/clients.service.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { forgetfulIdempotencyStore } from '../support/forgetful-idempotency-store.js';
+import { holdNextCreation } from '../support/held-creation.js';
+import { describeIdempotencyStore } from '../support/idempotency-store.behaviour.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

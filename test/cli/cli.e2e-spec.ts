@@ -4,13 +4,13 @@ import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestApp } from './support/test-app.js';
+import { createTestApp } from '../support/test-app.js';
 
 /**
  * The operator tool as operators run it: the built `dist/src/cli.js` in a child process, on a
  * SQLite file that the application then opens too.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'dist/src/cli.js');
 const KEY_PATTERN = /^pets_[0-9A-Za-z]{38}$/;
 const HOUR_MS = 3_600_000;

@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
-import { generateApiKey } from '../src/auth/api-key.format.js';
-import { ApiKeysRepository } from '../src/auth/api-keys.repository.js';
-import { ApiKeysService } from '../src/auth/api-keys.service.js';
-import { PetsRepository } from '../src/pets/pets.repository.js';
-import { ClientsService } from '../src/plans/clients.service.js';
-import { FakeClock } from './support/fake-clock.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { generateApiKey } from '../../src/auth/api-key.format.js';
+import { ApiKeysRepository } from '../../src/auth/api-keys.repository.js';
+import { ApiKeysService } from '../../src/auth/api-keys.service.js';
+import { PetsRepository } from '../../src/pets/pets.repository.js';
+import { ClientsService } from '../../src/plans/clients.service.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // 2027-03-01T12:00:10Z: 50 s left in the minute, 43,190 s left in the day.
 const NOW = new Date('2027-03-01T12:00:10Z');

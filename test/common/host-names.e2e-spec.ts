@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** docs/contract/decisions.md, "Host names in links": `Link` and `Location` never come from an untrusted host name. */
 describe('Host names in links (e2e)', () => {

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { connect } from 'node:net';
-import { PetsRepository } from '../src/pets/pets.repository.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { PetsRepository } from '../../src/pets/pets.repository.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('Error responses (e2e)', () => {
   let t: TestApp;

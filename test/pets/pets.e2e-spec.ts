@@ -1,5 +1,5 @@
-import { FakeClock } from './support/fake-clock.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const MAX_ID = 9007199254740991;
 
