@@ -56,6 +56,7 @@ export class RedisIdempotencyStore extends IdempotencyStore {
     this.redis = redis as WithIdempotencyCommands;
   }
 
+  /** The Redis key of a scope; the failover store keys its per-slot circuit with it. */
   keyOf({ clientId, keyHash }: IdempotencyScope): string {
     return `${this.keyPrefix}idem:{c:${clientId}}:${keyHash}`;
   }

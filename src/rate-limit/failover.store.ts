@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { RedisCircuit, type RedisClient } from '../redis/index.js';
 import type { InProcessStore } from './in-process.store.js';
-import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.script.js';
+import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 import type { RedisStore } from './redis.store.js';
 
 export interface LimiterState {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
 import { ReadinessIndicator, type ReadinessCheck } from '../health/index.js';
-import { LimiterStore } from './limiter.script.js';
+import { LimiterStore } from './limiter.store.js';
 import { FailoverStore } from './failover.store.js';
 
 /**

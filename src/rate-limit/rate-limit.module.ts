@@ -8,7 +8,7 @@ import { PlansModule } from '../plans/index.js';
 import { REDIS_CLIENT, type RedisClient } from '../redis/index.js';
 import { FailoverStore } from './failover.store.js';
 import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from './in-process.store.js';
-import { LimiterStore } from './limiter.script.js';
+import { LimiterStore } from './limiter.store.js';
 import { RateLimitHealthIndicator } from './rate-limit.health.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';

@@ -7,7 +7,7 @@ import type { RedisConfig } from '../redis/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
 import { ClientsService, isPlanName, type PlanLimits, PlansService } from '../plans/index.js';
 import { anonymousSubject } from './anonymous-subject.js';
-import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.script.js';
+import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
 import { decide, type RateLimitDecision } from './rate-limit.decision.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { ThrottledAddresses } from './throttled-addresses.js';
