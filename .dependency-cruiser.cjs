@@ -1,6 +1,15 @@
-// Keeps the module boundaries of STYLE.md true: no cycles, `common` knows no feature,
-// and feature modules reach each other only through what a module exports.
-const FEATURES = '(pets|auth|plans|rate-limit|idempotency|health|metrics|logging|cli)';
+// Keeps the module boundaries true: no cycles, the shared kernel (`common`, `config`) knows no
+// feature, and a module reaches another only through its public surface, src/<module>/index.ts.
+// The modules are the folders under src/, read here, so a new module is under every rule at once.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const MODULES = fs
+  .readdirSync(path.join(__dirname, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED = ['common', 'config'];
+const FEATURES = `(${MODULES.filter((name) => !SHARED.includes(name)).join('|')})`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -14,11 +23,18 @@ module.exports = {
       to: { path: `^src/${FEATURES}/` },
     },
     {
-      name: 'no-reaching-into-repositories',
+      name: 'only-through-public-surface',
+      comment: "Another module's files are its own: import what it exports from src/<module>/index.ts.",
+      severity: 'error',
+      from: { path: '^src/([^/]+)' },
+      to: { path: `^src/(${MODULES.join('|')})/`, pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'public-surface-exports-no-repository',
       comment: "A module's repositories and entities are its own; other modules use its exported services.",
       severity: 'error',
-      from: { path: `^src/${FEATURES}/` },
-      to: { path: `^src/${FEATURES}/.+\\.repository\\.ts$`, pathNot: '^src/$1/' },
+      from: { path: '^src/[^/]+/index\\.ts$' },
+      to: { path: '\\.repository\\.ts$' },
     },
     {
       name: 'services-do-not-touch-typeorm',

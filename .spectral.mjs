@@ -12,7 +12,7 @@ export default {
     'owasp:api8:2023-define-cors-origin': 'off',
     // DECISIONS.md mandates both X-RateLimit-* and the IETF RateLimit fields on every response; this rule's
     // `oneOf` accepts exactly one family and so refuses a document that documents both. Every response does
-    // define them, as required headers: test/openapi.e2e-spec.ts checks that instead.
+    // define them, as required headers: test/openapi/openapi.e2e-spec.ts checks that instead.
     'owasp:api4:2023-rate-limit': 'off',
   },
 };

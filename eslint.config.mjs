@@ -31,6 +31,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS configuration files (dependency-cruiser's reads the module folders).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Tests poke at supertest bodies (typed any) and mock framework objects; the benchmark's plain
     // JavaScript reads autocannon, pg and ioredis results and JSON; the deployment checks read YAML,
     // JSON and Prometheus API answers.

@@ -3,13 +3,15 @@
  * --experimental-vm-modules. Type errors are caught by `npm run typecheck`, so ts-jest only
  * transpiles (isolatedModules), which keeps the suites fast.
  *
- * Suites: unit tests beside the code (src/**\/*.spec.ts); end-to-end tests over the app
- * factory on in-memory SQLite (test/**\/*.e2e-spec.ts); integration tests against real
- * servers, each selected when its server is named: PostgreSQL by DATABASE_URL
- * (test/postgres.int-spec.ts, and test/pgbouncer.int-spec.ts through a PgBouncer it starts),
- * Redis by REDIS_URL (test/redis*.int-spec.ts). Once selected, an unreachable server (or a
- * missing pgbouncer binary) fails the suite; CI sets both. The fuzzing and fleet suites
- * (test/fuzz, test/fleet) never run here: `npm run test:fuzz` and `npm run test:fleet` select them.
+ * Projects, so a team runs its own (`npm test -- src/pets test/pets --selectProjects unit e2e`):
+ * `unit`, tests beside the code (src/**\/*.spec.ts) and the unit tests that share test/support
+ * (test/**\/*.spec.ts); `e2e`, end-to-end tests over the app factory on in-memory SQLite, under
+ * test/<module>/ (test/**\/*.e2e-spec.ts); `integration`, tests against real servers, each selected
+ * when its server is named: PostgreSQL by DATABASE_URL (test/postgres.int-spec.ts, and
+ * test/pgbouncer.int-spec.ts through a PgBouncer it starts), Redis by REDIS_URL
+ * (test/redis*.int-spec.ts). Once selected, an unreachable server (or a missing pgbouncer binary)
+ * fails the suite; CI sets both. The fuzzing and fleet suites (test/fuzz, test/fleet) never run
+ * here: `npm run test:fuzz` and `npm run test:fleet` select them.
  */
 const integrationSuites = [
   ['DATABASE_URL', 'test/(postgres|pgbouncer)\\.int-spec\\.ts$', 'PostgreSQL'],
@@ -24,14 +26,32 @@ const transform = {
   '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
 };
 
-/** @type {import('jest').Config} */
-export default {
+/**
+ * @param {string} displayName
+ * @param {string[]} testRegex
+ * @param {import('jest').Config} [options]
+ * @returns {import('jest').Config}
+ */
+const project = (displayName, testRegex, options = {}) => ({
+  displayName,
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform,
-  testRegex: ['src/.*\\.spec\\.ts$', 'test/.*\\.e2e-spec\\.ts$', ...integrationSuites],
-  globalSetup: './test/support/build-once.js',
+  testRegex,
+  ...options,
+});
+
+// The suites that run the built output as a real process (the CLI, graceful shutdown) need dist/.
+const built = { globalSetup: './test/support/build-once.js' };
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    project('unit', ['src/.*\\.spec\\.ts$', 'test/.*/[^/]+\\.spec\\.ts$']),
+    project('e2e', ['test/.*\\.e2e-spec\\.ts$'], built),
+    ...(integrationSuites.length > 0 ? [project('integration', integrationSuites, built)] : []),
+  ],
   testTimeout: 30_000,
   maxWorkers: 2,
 };

@@ -5,18 +5,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { AppModule } from './app.module.js';
-import { allowedHostMiddleware } from './common/http/allowed-host.middleware.js';
-import { requestIdMiddleware } from './common/http/request-id.middleware.js';
-import { answerUnparsableRequests } from './common/http/unparsable-request.handler.js';
-import type { AppConfig } from './config/app.config.js';
-import { validateServerEnvironment } from './config/env.validation.js';
-import { HTTP_LOGGER } from './logging/logging.module.js';
-import { PinoLoggerService } from './logging/pino-logger.service.js';
-import { HttpMetrics } from './metrics/http.metrics.js';
-import { buildOpenApiDocument } from './openapi/openapi-document.js';
-import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from './rate-limit/rate-limit.openapi.js';
-import { RateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
+import { AppModule, type AppModuleImport } from './app.module.js';
+import { allowedHostMiddleware, answerUnparsableRequests, requestIdMiddleware } from './common/index.js';
+import { type AppConfig, validateServerEnvironment } from './config/index.js';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency/index.js';
+import { HTTP_LOGGER, PinoLoggerService } from './logging/index.js';
+import { HttpMetrics } from './metrics/index.js';
+import { buildOpenApiDocument } from './openapi/index.js';
+import { RATE_LIMIT_HEADER_NAMES, RateLimitMiddleware } from './rate-limit/index.js';
 
 export const API_PREFIX = 'v1';
 
@@ -45,15 +41,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins,
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-      exposedHeaders: [
-        'Link',
-        'Location',
-        'X-Request-Id',
-        'Deprecation',
-        'Sunset',
-        ...Object.keys({ ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER }),
-      ],
+      allowedHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_KEY_HEADER, 'X-Request-Id'],
+      exposedHeaders: ['Link', 'Location', 'X-Request-Id', 'Deprecation', 'Sunset', ...RATE_LIMIT_HEADER_NAMES],
     });
   }
   // The quota decision comes before routing, authentication and body parsing (docs/contract/decisions.md).
@@ -71,10 +60,10 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   return app;
 }
 
-/** The server's application: also reacts to SIGTERM/SIGINT with the graceful shutdown. */
-export async function createApp(): Promise<NestExpressApplication> {
+/** The server's application (with `extra` modules): also reacts to SIGTERM/SIGINT with the graceful shutdown. */
+export async function createApp(extra: AppModuleImport[] = []): Promise<NestExpressApplication> {
   validateServerEnvironment(process.env);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, NEST_APPLICATION_OPTIONS);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(extra), NEST_APPLICATION_OPTIONS);
   app.enableShutdownHooks();
   return configureApp(app);
 }

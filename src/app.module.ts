@@ -1,38 +1,53 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule, type ForwardReference, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { AuthModule } from './auth/auth.module.js';
-import { ClockModule } from './common/clock/clock.module.js';
-import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
-import { UnmatchedRequestHandler } from './common/http/unmatched-request.handler.js';
-import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
-import { AppConfigModule } from './config/config.module.js';
-import { DatabaseModule } from './database/database.module.js';
-import { HealthModule } from './health/health.module.js';
-import { LoggingModule } from './logging/logging.module.js';
-import { MetricsModule } from './metrics/metrics.module.js';
-import { PetsModule } from './pets/pets.module.js';
-import { PlansModule } from './plans/plans.module.js';
-import { RateLimitModule } from './rate-limit/rate-limit.module.js';
-import { RedisModule } from './redis/redis.module.js';
+import { AuthModule } from './auth/index.js';
+import { ApiExceptionFilter, AppValidationPipe, ClockModule, UnmatchedRequestHandler } from './common/index.js';
+import { appConfigModule } from './config/index.js';
+import { DatabaseModule } from './database/index.js';
+import { HealthModule } from './health/index.js';
+import { LoggingModule } from './logging/index.js';
+import { MetricsModule } from './metrics/index.js';
+import { OpenApiModule } from './openapi/index.js';
+import { PetsModule } from './pets/index.js';
+import { PlansModule } from './plans/index.js';
+import { RateLimitModule } from './rate-limit/index.js';
+import { RedisModule } from './redis/index.js';
 
-@Module({
-  imports: [
-    AppConfigModule,
-    LoggingModule,
-    MetricsModule,
-    ClockModule,
-    DatabaseModule,
-    RedisModule,
-    PlansModule,
-    AuthModule,
-    RateLimitModule,
-    PetsModule,
-    HealthModule,
-  ],
-  providers: [
-    { provide: APP_FILTER, useClass: ApiExceptionFilter },
-    { provide: APP_PIPE, useClass: AppValidationPipe },
-    UnmatchedRequestHandler,
-  ],
-})
-export class AppModule {}
+/** A module the application is composed of. */
+export type AppModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
+
+/** The modules of the service, in the order Nest initialises them. */
+const MODULES: AppModuleImport[] = [
+  LoggingModule,
+  MetricsModule,
+  ClockModule,
+  DatabaseModule,
+  RedisModule,
+  PlansModule,
+  AuthModule,
+  RateLimitModule,
+  PetsModule,
+  HealthModule,
+  OpenApiModule,
+];
+
+/**
+ * The application: the configuration of every module loaded, the modules, and the global
+ * filter and pipe. `register(extra)` adds modules (the server's development-key seeding, a test's
+ * fixture module); the configuration module is built here, after every module's file has loaded
+ * and defined its configuration namespace.
+ */
+@Module({})
+export class AppModule {
+  static register(extra: AppModuleImport[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [appConfigModule(), ...MODULES, ...extra],
+      providers: [
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+        UnmatchedRequestHandler,
+      ],
+    };
+  }
+}

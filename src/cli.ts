@@ -1,4 +1,4 @@
 import 'reflect-metadata';
-import { runCli } from './cli/run-cli.js';
+import { runCli } from './cli/index.js';
 
 process.exitCode = await runCli(process.argv.slice(2));

@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './app.factory.js';
-import { DevelopmentKeyService } from './auth/development-key.service.js';
-import type { AppConfig } from './config/app.config.js';
+import type { AppConfig } from './config/index.js';
+import { DevelopmentKeyModule, DevelopmentKeyService } from './development-key/index.js';
 
 async function bootstrap(): Promise<void> {
-  const app = await createApp();
+  const app = await createApp([DevelopmentKeyModule]);
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');
   await app.listen(config.port, config.host);
   const base = `http://localhost:${config.port}/v1`;

@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { LastKnown } from '../common/cache/last-known.js';
-import { TtlCache } from '../common/cache/ttl-cache.js';
-import { Clock } from '../common/clock/clock.js';
-import type { AuthConfig } from '../config/auth.config.js';
+import { Clock, LastKnown, TtlCache } from '../common/index.js';
+import type { AuthConfig } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import type { ApiKey } from './entities/api-key.entity.js';

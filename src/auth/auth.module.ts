@@ -1,23 +1,16 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PlansModule } from '../plans/plans.module.js';
+import { PlansModule } from '../plans/index.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeysService } from './api-keys.service.js';
-import { DevelopmentKeyService } from './development-key.service.js';
 import { ApiKey } from './entities/api-key.entity.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), PlansModule],
-  providers: [
-    ApiKeysRepository,
-    ApiKeysService,
-    RequestAuthenticator,
-    DevelopmentKeyService,
-    { provide: APP_GUARD, useClass: ApiKeyGuard },
-  ],
-  exports: [ApiKeysService, RequestAuthenticator, DevelopmentKeyService],
+  providers: [ApiKeysRepository, ApiKeysService, RequestAuthenticator, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+  exports: [ApiKeysService, RequestAuthenticator],
 })
 export class AuthModule {}

@@ -1,5 +1,4 @@
-import { PlanRuleError } from '../plans/plan.errors.js';
-import { clientName, planChoice } from '../plans/plan-rules.js';
+import { clientName, planChoice, PlanRuleError } from '../plans/index.js';
 import type { PlanChoice } from './cli-command.js';
 import { UsageError } from './cli.errors.js';
 

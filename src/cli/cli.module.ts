@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
-import { ClockModule } from '../common/clock/clock.module.js';
-import { AppConfigModule } from '../config/config.module.js';
-import { DatabaseModule } from '../database/database.module.js';
-import { PlansModule } from '../plans/plans.module.js';
+import { AuthModule } from '../auth/index.js';
+import { ClockModule } from '../common/index.js';
+import { appConfigModule } from '../config/index.js';
+import { DatabaseModule } from '../database/index.js';
+import { PlansModule } from '../plans/index.js';
 import { CliCommandsService } from './cli-commands.service.js';
 
 /** The operator tool's application context: the server's modules and database, without HTTP. */
 @Module({
-  imports: [AppConfigModule, ClockModule, DatabaseModule, PlansModule, AuthModule],
+  imports: [appConfigModule(), ClockModule, DatabaseModule, PlansModule, AuthModule],
   providers: [CliCommandsService],
 })
 export class CliModule {}

@@ -1,3 +1,5 @@
+// The server's modules, which define the configuration namespaces and checks validated here.
+import '../app.module.js';
 import { validateEnvironment, validateServerEnvironment } from './env.validation.js';
 
 describe('validateEnvironment', () => {

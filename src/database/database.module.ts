@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { DatabaseConfig } from '../config/database.config.js';
+import { DatabaseHealthIndicator } from './database.health.js';
+import type { DatabaseConfig } from './database.config.js';
 import { buildTypeOrmOptions } from './typeorm-options.js';
 
 @Module({
@@ -13,6 +15,8 @@ import { buildTypeOrmOptions } from './typeorm-options.js';
         autoLoadEntities: true,
       }),
     }),
+    TerminusModule,
   ],
+  providers: [DatabaseHealthIndicator],
 })
 export class DatabaseModule {}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
-import type { DatabaseConfig } from '../config/database.config.js';
+import type { DatabaseConfig } from './database.config.js';
 import { parseDatabaseUrl } from './database-url.js';
 import { MIGRATIONS } from './migrations/index.js';
 

@@ -2,7 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import { ConfigService } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server } from 'node:http';
-import type { AppConfig } from '../config/app.config.js';
+import type { AppConfig } from '../config/index.js';
 
 /**
  * Bounds the shutdown that SIGTERM starts. Terminus first answers readiness with 503 for

@@ -1,26 +1,32 @@
-import { Controller, Get, HttpStatus, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Res, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
-import {
-  HealthCheck,
-  HealthCheckService,
-  TypeOrmHealthIndicator,
-  type HealthCheckResult,
-  type HealthIndicatorFunction,
-} from '@nestjs/terminus';
+import { HealthCheck, HealthCheckService, type HealthCheckResult, type HealthIndicatorFunction } from '@nestjs/terminus';
 import type { Response } from 'express';
-import { Public } from '../auth/public.decorator.js';
-import { RateLimitHealthIndicator } from '../rate-limit/rate-limit.health.js';
+import { Public } from '../auth/index.js';
+import { ReadinessIndicator, type ReadinessCheck } from './readiness-indicator.js';
 
-/** Liveness and readiness for orchestrators, in the terminus response shape. */
+/**
+ * Liveness and readiness for orchestrators, in the terminus response shape. Readiness runs the
+ * `@ReadinessIndicator()` providers of every module (the database ping, the limiter's state, ...).
+ */
 @Public()
 @ApiExcludeController()
 @Controller('health')
-export class HealthController {
+export class HealthController implements OnModuleInit {
+  private readiness: HealthIndicatorFunction[] = [];
+
   constructor(
     private readonly health: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
-    private readonly rateLimiter: RateLimitHealthIndicator,
+    private readonly discovery: DiscoveryService,
   ) {}
+
+  onModuleInit(): void {
+    this.readiness = this.discovery
+      .getProviders({ metadataKey: ReadinessIndicator.KEY })
+      .map(({ instance }) => instance as ReadinessCheck)
+      .map((indicator) => () => indicator.check());
+  }
 
   @Get('live')
   @HealthCheck()
@@ -31,7 +37,7 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   ready(@Res({ passthrough: true }) response: Response): Promise<HealthCheckResult> {
-    return this.check(response, [() => this.database.pingCheck('database', { timeout: 2_000 }), () => this.rateLimiter.check()]);
+    return this.check(response, this.readiness);
   }
 
   /** Answers 503 with the terminus body itself, rather than as an API Error object. */

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import type { AppConfig } from '../config/app.config.js';
-import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import type { AppConfig } from '../config/index.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
 import { HealthController } from './health.controller.js';
 
@@ -13,7 +13,7 @@ import { HealthController } from './health.controller.js';
       // On SIGTERM terminus answers every health check with 503 (shutting_down) for this long before shutdown proceeds.
       useFactory: (config: ConfigService) => ({ gracefulShutdownTimeoutMs: config.getOrThrow<AppConfig>('app').shutdownReadinessDelayMs }),
     }),
-    RateLimitModule,
+    DiscoveryModule,
   ],
   providers: [GracefulShutdown],
   controllers: [HealthController],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Clock } from '../common/clock/clock.js';
+import type { Clock } from '../common/index.js';
 import type { IdempotencyKey } from './entities/idempotency-key.entity.js';
 import type { CompletedResponse, IdempotencyKeysRepository, PendingMark } from './idempotency-keys.repository.js';
 import {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '../common/clock/clock.js';
+import { Clock } from '../common/index.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 
 const PURGE_INTERVAL_MS = 60 * 60_000;

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { RedisClient } from '../redis/redis-client.js';
-import { RedisCircuit } from '../redis/redis-circuit.js';
+import { RedisCircuit, type RedisClient } from '../redis/index.js';
 import type { DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import { IdempotencyStore, type IdempotencyLookup, type IdempotencyScope, type Reservation } from './idempotency.store.js';
 import type { RedisIdempotencyStore } from './redis-idempotency.store.js';

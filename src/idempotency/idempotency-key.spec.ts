@@ -1,4 +1,4 @@
-import { ValidationFailedException } from '../common/errors/api.exception.js';
+import { ValidationFailedException } from '../common/index.js';
 import { bodyFingerprint, canonicalJson, idempotencyKeyHash } from './idempotency-key.js';
 
 describe('idempotencyKeyHash', () => {

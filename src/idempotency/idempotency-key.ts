@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { invalidIdempotencyKey } from './idempotency.exceptions.js';
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
 const MAX_LENGTH = 255;
 const PRINTABLE_ASCII = /^[\x20-\x7E]+$/;
 

@@ -1,27 +1,32 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiException, ValidationFailedException } from '../common/errors/api.exception.js';
-import { ErrorCode } from '../common/errors/error-code.js';
+import { ApiError, ApiException, ValidationFailedException } from '../common/index.js';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency-key.header.js';
 
+@ApiError({
+  status: HttpStatus.CONFLICT,
+  code: 'idempotency_conflict',
+  description: `The same ${IDEMPOTENCY_KEY_HEADER} is still being processed`,
+})
 export class IdempotencyConflictException extends ApiException {
   constructor() {
-    super(
-      ErrorCode.IdempotencyConflict,
-      HttpStatus.CONFLICT,
-      'A request with this Idempotency-Key is still being processed; retry shortly.',
-    );
+    super(`A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed; retry shortly.`);
   }
 }
 
+@ApiError({
+  status: HttpStatus.UNPROCESSABLE_ENTITY,
+  code: 'idempotency_key_reused',
+  description: `The ${IDEMPOTENCY_KEY_HEADER} was used with a different body`,
+})
 export class IdempotencyKeyReusedException extends ApiException {
   constructor() {
-    super(
-      ErrorCode.IdempotencyKeyReused,
-      HttpStatus.UNPROCESSABLE_ENTITY,
-      'This Idempotency-Key was used with a different body; use a new key for a different request.',
-    );
+    super(`This ${IDEMPOTENCY_KEY_HEADER} was used with a different body; use a new key for a different request.`);
   }
 }
 
 export function invalidIdempotencyKey(): ValidationFailedException {
-  return ValidationFailedException.forField('Idempotency-Key', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
+  return ValidationFailedException.forField(
+    IDEMPOTENCY_KEY_HEADER,
+    `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters`,
+  );
 }

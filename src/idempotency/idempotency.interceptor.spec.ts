@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { Logger, type CallHandler, type ExecutionContext } from '@nestjs/common';
 import { lastValueFrom, of, throwError } from 'rxjs';
-import { setPrincipal } from '../auth/principal.js';
-import { ValidationFailedException } from '../common/errors/api.exception.js';
+import { setPrincipal } from '../auth/index.js';
+import { ValidationFailedException } from '../common/index.js';
 import type { DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import { bodyFingerprint } from './idempotency-key.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
@@ -30,7 +30,7 @@ function http(headers: Record<string, string>, body: unknown = BODY) {
 describe('IdempotencyInterceptor', () => {
   const reserve = jest.fn<IdempotencyStore['reserve']>();
   // The handlers here write nothing, so the creation's transaction never begins: the database
-  // side is covered by test/idempotency.e2e-spec.ts and the Redis suites.
+  // side is covered by test/idempotency/idempotency.e2e-spec.ts and the Redis suites.
   const interceptor = new IdempotencyInterceptor(
     { reserve } as unknown as IdempotencyStore,
     { dataSource: {} } as DatabaseIdempotencyStore,

@@ -1,8 +1,9 @@
 import { HttpStatus, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { defer, lastValueFrom, of, type Observable } from 'rxjs';
-import { principalOf } from '../auth/principal.js';
+import { principalOf } from '../auth/index.js';
 import { DatabaseIdempotencyStore } from './database-idempotency.store.js';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency-key.header.js';
 import { bodyFingerprint, idempotencyKeyHash } from './idempotency-key.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
 import { IdempotencyStore, type HeldKey, type Reservation } from './idempotency.store.js';
@@ -33,7 +34,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
-    const keyHash = idempotencyKeyHash(request.headers['idempotency-key']);
+    const keyHash = idempotencyKeyHash(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
     if (keyHash === undefined) return next.handle();
     const principal = principalOf(request);
     if (!principal) throw new Error('IdempotencyInterceptor runs only on routes the API key guard has authenticated');

@@ -1,10 +1,8 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../common/clock/clock.js';
-import type { RedisConfig } from '../config/redis.config.js';
-import type { RedisClient } from '../redis/redis-client.js';
-import { REDIS_CLIENT } from '../redis/redis.module.js';
+import { Clock } from '../common/index.js';
+import { REDIS_CLIENT, type RedisClient, type RedisConfig } from '../redis/index.js';
 import { DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
 import { ExpiredKeysPurge } from './expired-keys.purge.js';

@@ -1,4 +1,4 @@
-import { DeferredTransaction } from '../database/deferred-transaction.js';
+import { DeferredTransaction } from '../database/index.js';
 import { lookupOf, type DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import type { HeldKey, IdempotencyScope, StoredResponse } from './idempotency.store.js';
 

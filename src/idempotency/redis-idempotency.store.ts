@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RedisClient } from '../redis/redis-client.js';
+import type { RedisClient } from '../redis/index.js';
 import {
   IDEMPOTENCY_TTL,
   IdempotencyStore,
@@ -56,6 +56,7 @@ export class RedisIdempotencyStore extends IdempotencyStore {
     this.redis = redis as WithIdempotencyCommands;
   }
 
+  /** The Redis key of a scope; the failover store keys its per-slot circuit with it. */
   keyOf({ clientId, keyHash }: IdempotencyScope): string {
     return `${this.keyPrefix}idem:{c:${clientId}}:${keyHash}`;
   }

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
-import { requestIdMiddleware } from '../common/http/request-id.middleware.js';
+import { requestIdMiddleware } from '../common/index.js';
 import { createHttpLogger } from './http-logger.js';
 
 /** An Express app with the request log, answering `/ok` with 200 and `/fail` with 503 (after a few ms). */

@@ -2,9 +2,8 @@ import { pinoHttp, startTime } from 'pino-http';
 import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { principalOf } from '../auth/principal.js';
-import { matchedRoute } from '../common/http/matched-route.js';
-import { requestIdOf } from '../common/http/request-id.middleware.js';
+import { principalOf } from '../auth/index.js';
+import { matchedRoute, requestIdOf } from '../common/index.js';
 
 /** Probes and scrapes would drown the request log. */
 const QUIET = /^\/(health\/|metrics)/;

@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import type { AppConfig } from '../config/app.config.js';
+import type { AppConfig } from '../config/index.js';
 
 /** Redacted wherever they appear in a log record: credentials never reach the log. */
 const SECRETS = ['req.headers.authorization', 'req.headers.cookie', '*.authorization', '*.apiKey', '*.key'];

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config/app.config.js';
+import type { AppConfig } from '../config/index.js';
 import { createHttpLogger } from './http-logger.js';
 import { createLogger } from './logger.js';
 import { PinoLoggerService } from './pino-logger.service.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { Histogram, Registry } from 'prom-client';
-import { matchedRoute } from '../common/http/matched-route.js';
+import { matchedRoute } from '../common/index.js';
 
 /** Request duration by route pattern (never the raw path: bounded label values) and status. */
 @Injectable()

@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Registry } from 'prom-client';
-import { Public } from '../auth/public.decorator.js';
+import { Public } from '../auth/index.js';
 
 /** Prometheus text format; no key (bind it to an internal network or firewall it in production). */
 @Public()

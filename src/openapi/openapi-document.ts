@@ -1,25 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
-import type { AppConfig } from '../config/app.config.js';
-import { PetDto } from '../pets/dto/pet.dto.js';
-import { MAX_PAGE_SIZE } from '../pets/dto/list-pets-query.dto.js';
-import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from '../rate-limit/rate-limit.openapi.js';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { describeErrorCodes } from '../common/index.js';
+import type { AppConfig } from '../config/index.js';
+import { closeSchemas } from './openapi-contribution.js';
+import { OpenApiContributions } from './openapi-contributions.js';
 
 type Servers = Pick<AppConfig, 'publicBaseUrl' | 'stagingBaseUrl'>;
-type SchemaObject = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
-
-/** Closes the object schemas clients rely on, as the reference contract does. */
-const CLOSED_SCHEMAS = ['Pet', 'NewPet', 'Error', 'ErrorDetail'];
-
-type ResponseObject = { headers?: Record<string, unknown> };
-
-const headerRefs = (headers: object) =>
-  Object.fromEntries(Object.keys(headers).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /**
  * Builds the OpenAPI document from the controllers' decorators, then adds what decorators
- * cannot say: the named `Pets` array, closed schemas, the rate-limit headers every response
- * carries, and the servers (relative `/v1` first, so Swagger UI's "Try it out" reaches the
+ * cannot say: the error catalogue, the closed Error schemas, each module's contribution
+ * (`@OpenApiContributor()` providers: named schemas, headers every response carries), and the servers (relative `/v1` first, so Swagger UI's "Try it out" reaches the
  * instance that served it).
  */
 export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, stagingBaseUrl }: Servers): OpenAPIObject {
@@ -29,7 +20,6 @@ export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, sta
     .setVersion('1.0.0')
     .setContact('Pet Adoption Service API team', '', '')
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
-    .addTag('pets', 'Animals available for adoption')
     // addSecurity rather than addBearerAuth, whose default `bearerFormat: 'JWT'` would be false: keys are opaque.
     .addSecurity('bearer', {
       type: 'http',
@@ -48,24 +38,8 @@ export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, sta
   document.openapi = '3.0.3';
   document.info.contact = { name: 'Pet Adoption Service API team' };
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': server.url === stagingBaseUrl }));
-  const schemas = (document.components!.schemas ??= {}) as Record<string, SchemaObject>;
-  schemas.Pets = { type: 'array', maxItems: MAX_PAGE_SIZE, items: { $ref: getSchemaPath(PetDto) } };
-  for (const name of CLOSED_SCHEMAS) if (schemas[name]) schemas[name].additionalProperties = false;
-  addRateLimitHeaders(document);
+  describeErrorCodes(document);
+  closeSchemas(document, ['Error', 'ErrorDetail']);
+  app.get(OpenApiContributions).applyTo(document);
   return document;
-}
-
-function addRateLimitHeaders(document: OpenAPIObject): void {
-  document.components!.headers = { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER };
-  for (const operations of Object.values(document.paths)) {
-    for (const operation of Object.values(operations as Record<string, { responses?: Record<string, ResponseObject> }>)) {
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        response.headers = {
-          ...response.headers,
-          ...headerRefs(RATE_LIMIT_HEADERS),
-          ...(status === '429' ? headerRefs(RETRY_AFTER_HEADER) : {}),
-        };
-      }
-    }
-  }
 }

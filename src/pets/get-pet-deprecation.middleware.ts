@@ -1,8 +1,8 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, Response } from 'express';
-import { Clock } from '../common/clock/clock.js';
-import type { PetsConfig } from '../config/pets.config.js';
+import { Clock } from '../common/index.js';
+import type { PetsConfig } from './pets.config.js';
 import { EndpointRemovedException } from './pets.exceptions.js';
 
 /**

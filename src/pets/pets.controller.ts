@@ -1,25 +1,32 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiErrorResponses } from '../common/errors/api-error-responses.decorator.js';
-import { apiBaseUrl } from '../common/http/public-url.js';
-import type { AppConfig } from '../config/app.config.js';
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
+import { AUTHENTICATION_ERRORS } from '../auth/index.js';
+import {
+  apiBaseUrl,
+  ApiErrorResponses,
+  INVALID_REQUEST_ERRORS,
+  PayloadTooLargeException,
+  SERVICE_ERRORS,
+  UnsupportedMediaTypeException,
+} from '../common/index.js';
+import type { AppConfig } from '../config/index.js';
+import {
+  ApiIdempotencyKeyHeader,
+  IdempotencyConflictException,
+  IdempotencyInterceptor,
+  IdempotencyKeyReusedException,
+} from '../idempotency/index.js';
+import { QUOTA_ERRORS } from '../rate-limit/index.js';
 import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import { NewPetDto } from './dto/new-pet.dto.js';
 import { PetIdParams } from './dto/pet-id.params.js';
 import { PetDto } from './dto/pet.dto.js';
 import { toPetResponse } from './pet.mapper.js';
+import { EndpointRemovedException, PetNotFoundException } from './pets.exceptions.js';
+import { DEFAULT_GET_PET_SUNSET } from './pets.config.js';
+import { getPetDescription, PETS_TAG } from './pets.openapi.js';
 import { PetsService } from './pets.service.js';
 
 const linkHeader = {
@@ -27,7 +34,7 @@ const linkHeader = {
   schema: { type: 'string', maxLength: 2048, pattern: '^<[^>]+>; rel="next"$' },
 };
 
-@ApiTags('pets')
+@ApiTags(PETS_TAG)
 @ApiBearerAuth('bearer')
 @Controller('pets')
 export class PetsController {
@@ -50,7 +57,7 @@ export class PetsController {
     headers: { Link: linkHeader },
     schema: { $ref: getSchemaPath('Pets') },
   })
-  @ApiErrorResponses(400, 401, 429, 500, 503)
+  @ApiErrorResponses(...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS)
   async listPets(
     @Query() query: ListPetsQueryDto,
     @Req() request: Request,
@@ -76,18 +83,22 @@ export class PetsController {
     description: 'Creates an animal; the service assigns its id. `status` defaults to `available`.',
   })
   @ApiBody({ type: NewPetDto, required: true, examples: { rex: { value: { name: 'Rex', categoryId: 1, status: 'available' } } } })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Makes a retried creation safe; the first response is replayed for 24 hours.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
-  })
+  @ApiIdempotencyKeyHeader()
   @ApiCreatedResponse({
     description: 'The created animal, with its assigned id.',
     type: PetDto,
     headers: { Location: { description: 'URL of the new animal.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
   })
-  @ApiErrorResponses(400, 401, 409, 413, 415, 422, 429, 500, 503)
+  @ApiErrorResponses(
+    ...INVALID_REQUEST_ERRORS,
+    ...AUTHENTICATION_ERRORS,
+    IdempotencyConflictException,
+    PayloadTooLargeException,
+    UnsupportedMediaTypeException,
+    IdempotencyKeyReusedException,
+    ...QUOTA_ERRORS,
+    ...SERVICE_ERRORS,
+  )
   async createPet(@Body() body: NewPetDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PetDto> {
     const pet = toPetResponse(await this.pets.create(body));
     response.setHeader('Location', `${apiBaseUrl(request, this.publicBaseUrl)}/pets/${pet.id}`);
@@ -97,7 +108,7 @@ export class PetsController {
   @Get(':petId')
   @ApiOperation({
     summary: 'Get an animal (deprecated)',
-    description: 'Deprecated; removed on 5 December 2030. Use `GET /pets` with the `status` filter.',
+    description: getPetDescription(new Date(DEFAULT_GET_PET_SUNSET)),
     deprecated: true,
   })
   @ApiOkResponse({
@@ -114,7 +125,7 @@ export class PetsController {
           type: 'string',
           maxLength: 40,
           pattern: '^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
-          example: 'Thu, 05 Dec 2030 00:00:00 GMT',
+          example: new Date(DEFAULT_GET_PET_SUNSET).toUTCString(),
         },
       },
       Link: {
@@ -123,7 +134,14 @@ export class PetsController {
       },
     },
   })
-  @ApiErrorResponses(400, 401, 404, 410, 429, 500, 503)
+  @ApiErrorResponses(
+    ...INVALID_REQUEST_ERRORS,
+    ...AUTHENTICATION_ERRORS,
+    PetNotFoundException,
+    EndpointRemovedException,
+    ...QUOTA_ERRORS,
+    ...SERVICE_ERRORS,
+  )
   async getPet(@Param() { petId }: PetIdParams): Promise<PetDto> {
     return toPetResponse(await this.pets.get(petId));
   }

@@ -1,19 +1,16 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiException } from '../common/errors/api.exception.js';
-import { ErrorCode } from '../common/errors/error-code.js';
+import { ApiError, ApiException } from '../common/index.js';
 
+@ApiError({ status: HttpStatus.NOT_FOUND, code: 'not_found', description: 'The requested resource could not be found' })
 export class PetNotFoundException extends ApiException {
   constructor(id: number) {
-    super(ErrorCode.NotFound, HttpStatus.NOT_FOUND, `No animal with id ${id}.`);
+    super(`No animal with id ${id}.`);
   }
 }
 
+@ApiError({ status: HttpStatus.GONE, code: 'endpoint_removed', description: 'The operation is past its sunset' })
 export class EndpointRemovedException extends ApiException {
   constructor(sunset: Date) {
-    super(
-      ErrorCode.EndpointRemoved,
-      HttpStatus.GONE,
-      `GET /pets/{petId} was removed on ${sunset.toUTCString()}; use GET /pets with the status filter.`,
-    );
+    super(`GET /pets/{petId} was removed on ${sunset.toUTCString()}; use GET /pets with the status filter.`);
   }
 }

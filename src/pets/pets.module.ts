@@ -1,17 +1,18 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { JsonBodyMiddleware } from '../common/http/json-body.middleware.js';
-import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { JsonBodyMiddleware } from '../common/index.js';
+import { IdempotencyModule } from '../idempotency/index.js';
 import { Pet } from './entities/pet.entity.js';
 import { GetPetDeprecationMiddleware } from './get-pet-deprecation.middleware.js';
 import { PetsController } from './pets.controller.js';
+import { PetsOpenApi } from './pets.openapi.js';
 import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Pet]), IdempotencyModule],
   controllers: [PetsController],
-  providers: [PetsRepository, PetsService],
+  providers: [PetsRepository, PetsService, PetsOpenApi],
 })
 export class PetsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DeferredTransaction } from '../database/deferred-transaction.js';
+import { DeferredTransaction } from '../database/index.js';
 import { Pet } from './entities/pet.entity.js';
 import type { PetStatus } from './pet-status.js';
 

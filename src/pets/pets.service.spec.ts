@@ -1,7 +1,6 @@
 import { jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
-import { ValidationFailedException } from '../common/errors/api.exception.js';
-import { encodeCursor } from '../common/pagination/cursor.js';
+import { encodeCursor, ValidationFailedException } from '../common/index.js';
 import type { Pet } from './entities/pet.entity.js';
 import { PetStatus } from './pet-status.js';
 import { PetNotFoundException } from './pets.exceptions.js';

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ValidationFailedException } from '../common/errors/api.exception.js';
-import { decodeCursor, encodeCursor } from '../common/pagination/cursor.js';
+import { decodeCursor, encodeCursor, ValidationFailedException } from '../common/index.js';
 import { DEFAULT_PAGE_SIZE, type ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import type { NewPetDto } from './dto/new-pet.dto.js';
 import { MAX_ID } from './dto/pet-fields.js';

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LastKnown } from '../common/cache/last-known.js';
-import { TtlCache } from '../common/cache/ttl-cache.js';
-import { Clock } from '../common/clock/clock.js';
+import { Clock, LastKnown, TtlCache } from '../common/index.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { Client } from './entities/client.entity.js';
 import type { PlanLimits } from './plan-catalogue.js';

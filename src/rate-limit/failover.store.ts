@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { RedisClient } from '../redis/redis-client.js';
-import { RedisCircuit } from '../redis/redis-circuit.js';
+import { RedisCircuit, type RedisClient } from '../redis/index.js';
 import type { InProcessStore } from './in-process.store.js';
-import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.script.js';
+import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 import type { RedisStore } from './redis.store.js';
 
 export interface LimiterState {

@@ -1,4 +1,4 @@
-import { Clock } from '../common/clock/clock.js';
+import { Clock } from '../common/index.js';
 import { InProcessHashes } from './in-process-hashes.js';
 
 class ManualClock extends Clock {

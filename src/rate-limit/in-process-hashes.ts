@@ -1,4 +1,4 @@
-import type { Clock } from '../common/clock/clock.js';
+import type { Clock } from '../common/index.js';
 
 interface Hash {
   fields: Map<string, string>;

@@ -1,6 +1,6 @@
-import { Clock } from '../common/clock/clock.js';
+import { Clock } from '../common/index.js';
 import { InProcessStore } from './in-process.store.js';
-import type { LimiterRequest } from './limiter.script.js';
+import type { LimiterRequest } from './limiter.store.js';
 
 class ManualClock extends Clock {
   ms = Date.parse('2027-03-01T12:00:10Z');

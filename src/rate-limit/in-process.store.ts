@@ -1,14 +1,8 @@
 import { LuaFactory, type LuaEngine } from 'wasmoon';
-import type { Clock } from '../common/clock/clock.js';
+import type { Clock } from '../common/index.js';
 import { InProcessHashes } from './in-process-hashes.js';
-import {
-  LIMITER_SCRIPT,
-  LimiterStore,
-  parseScriptReply,
-  scriptArguments,
-  type LimiterFacts,
-  type LimiterRequest,
-} from './limiter.script.js';
+import { LIMITER_SCRIPT, parseScriptReply, scriptArguments } from './limiter.script.js';
+import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 
 type LimiterFunction = (key: string, ...argv: string[]) => unknown;
 

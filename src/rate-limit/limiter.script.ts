@@ -1,4 +1,4 @@
-import type { PlanLimits } from '../plans/plan-catalogue.js';
+import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.store.js';
 
 /**
  * The whole rate-limit decision, in one Lua script that both stores run: Redis with EVALSHA
@@ -61,31 +61,6 @@ end
 return {1, used_minute, used_day, now, 0}
 `;
 
-export interface BanPolicy {
-  threshold: number;
-  durationMs: number;
-}
-
-export interface LimiterRequest {
-  /** The hash that holds the subject's counts, hash-tagged (`{...}`) for Redis Cluster. */
-  subjectKey: string;
-  /** The key's id when the caller has a valid key; anonymous callers are never suspended. */
-  keyId?: number;
-  limits: PlanLimits;
-  ban: BanPolicy;
-}
-
-export type LimiterOutcome = 'admitted' | 'refused' | 'suspended';
-
-/** What the script found and did, in the clock of the store that ran it. */
-export interface LimiterFacts {
-  outcome: LimiterOutcome;
-  usedMinute: number;
-  usedDay: number;
-  nowMs: number;
-  suspendedUntilMs: number;
-}
-
 const OUTCOMES: LimiterOutcome[] = ['admitted', 'refused', 'suspended'];
 
 export function scriptArguments(request: LimiterRequest, nowMs: number | undefined): string[] {
@@ -105,10 +80,4 @@ export function parseScriptReply(reply: unknown): LimiterFacts {
     throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);
   }
   return { outcome: OUTCOMES[outcome], usedMinute, usedDay, nowMs, suspendedUntilMs };
-}
-
-/** The store behind the limiter: Redis, the in-process one, or Redis with the in-process one as fallback. */
-export abstract class LimiterStore {
-  abstract consume(request: LimiterRequest): Promise<LimiterFacts>;
-  abstract close(): Promise<void>;
 }

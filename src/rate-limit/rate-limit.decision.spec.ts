@@ -1,4 +1,4 @@
-import type { LimiterFacts } from './limiter.script.js';
+import type { LimiterFacts } from './limiter.store.js';
 import { decide } from './rate-limit.decision.js';
 
 const now = Date.parse('2027-03-01T12:00:10.250Z');

@@ -1,5 +1,5 @@
-import type { PlanLimits } from '../plans/plan-catalogue.js';
-import type { LimiterFacts } from './limiter.script.js';
+import type { PlanLimits } from '../plans/index.js';
+import type { LimiterFacts } from './limiter.store.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
-import { LimiterStore } from './limiter.script.js';
+import { ReadinessIndicator, type ReadinessCheck } from '../health/index.js';
+import { LimiterStore } from './limiter.store.js';
 import { FailoverStore } from './failover.store.js';
 
 /**
@@ -8,8 +9,9 @@ import { FailoverStore } from './failover.store.js';
  * the replicas keep serving on the in-process fallback, and pulling them all out of the load
  * balancer would turn a Redis outage into an API outage.
  */
+@ReadinessIndicator()
 @Injectable()
-export class RateLimitHealthIndicator {
+export class RateLimitHealthIndicator implements ReadinessCheck {
   constructor(
     private readonly store: LimiterStore,
     private readonly indicators: HealthIndicatorService,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { FailoverStore } from './failover.store.js';
-import { LimiterStore, type LimiterOutcome } from './limiter.script.js';
+import { LimiterStore, type LimiterOutcome } from './limiter.store.js';
 
 @Injectable()
 export class RateLimitMetrics {

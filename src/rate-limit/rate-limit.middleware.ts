@@ -1,7 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, Response } from 'express';
-import type { RateLimitConfig } from '../config/rate-limit.config.js';
+import type { RateLimitConfig } from './rate-limit.config.js';
 import { ApiKeySuspendedException, RateLimitExceededException } from './rate-limit.exceptions.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 

@@ -1,18 +1,18 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
-import { AuthModule } from '../auth/auth.module.js';
-import { Clock } from '../common/clock/clock.js';
-import type { RateLimitConfig } from '../config/rate-limit.config.js';
-import { PlansModule } from '../plans/plans.module.js';
-import type { RedisClient } from '../redis/redis-client.js';
-import { REDIS_CLIENT } from '../redis/redis.module.js';
+import { AuthModule } from '../auth/index.js';
+import { Clock } from '../common/index.js';
+import type { RateLimitConfig } from './rate-limit.config.js';
+import { PlansModule } from '../plans/index.js';
+import { REDIS_CLIENT, type RedisClient } from '../redis/index.js';
 import { FailoverStore } from './failover.store.js';
 import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from './in-process.store.js';
-import { LimiterStore } from './limiter.script.js';
+import { LimiterStore } from './limiter.store.js';
 import { RateLimitHealthIndicator } from './rate-limit.health.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';
+import { RateLimitOpenApi } from './rate-limit.openapi.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { RedisStore } from './redis.store.js';
 
@@ -31,8 +31,9 @@ async function createLimiterStore(redis: RedisClient | undefined, clock: Clock, 
     RateLimitMetrics,
     RateLimitMiddleware,
     RateLimitHealthIndicator,
+    RateLimitOpenApi,
   ],
-  exports: [RateLimitMiddleware, RateLimitHealthIndicator],
+  exports: [RateLimitMiddleware],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(private readonly store: LimiterStore) {}

@@ -1,10 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { OpenApiContributor, type OpenApiContribution } from '../openapi/index.js';
+
 /**
  * The headers of the limiter in the OpenAPI document: defined once under `components.headers`
  * and required on every response of every operation (Retry-After on 429s).
  */
 const unixSeconds = { type: 'integer', format: 'int64', minimum: 0, maximum: 9007199254740991 } as const;
 
-export const RATE_LIMIT_HEADERS = {
+const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit': {
     required: true,
     description: 'The limit of the window closest to exhaustion that applies to the caller (on a 429, the refusing window).',
@@ -24,10 +28,38 @@ export const RATE_LIMIT_HEADERS = {
   },
 } as const;
 
-export const RETRY_AFTER_HEADER = {
+const RETRY_AFTER_HEADER = {
   'Retry-After': {
     required: true,
     description: 'Whole seconds until the refusing window ends (or the suspension lifts); wait that long, then back off exponentially.',
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400 },
   },
 } as const;
+
+/** Every header the limiter may send, for the CORS exposed headers. */
+export const RATE_LIMIT_HEADER_NAMES = Object.keys({ ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER });
+
+type ResponseObject = { headers?: Record<string, unknown> };
+
+const headerRefs = (headers: object) =>
+  Object.fromEntries(Object.keys(headers).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** The limiter answers every request under /v1: its headers go on every response of every operation. */
+@OpenApiContributor()
+@Injectable()
+export class RateLimitOpenApi implements OpenApiContribution {
+  contribute(document: OpenAPIObject): void {
+    document.components!.headers = { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER };
+    for (const operations of Object.values(document.paths)) {
+      for (const operation of Object.values(operations as Record<string, { responses?: Record<string, ResponseObject> }>)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          response.headers = {
+            ...response.headers,
+            ...headerRefs(RATE_LIMIT_HEADERS),
+            ...(status === '429' ? headerRefs(RETRY_AFTER_HEADER) : {}),
+          };
+        }
+      }
+    }
+  }
+}

@@ -1,13 +1,7 @@
-import type { Clock } from '../common/clock/clock.js';
-import type { RedisClient } from '../redis/redis-client.js';
-import {
-  LIMITER_SCRIPT,
-  LimiterStore,
-  parseScriptReply,
-  scriptArguments,
-  type LimiterFacts,
-  type LimiterRequest,
-} from './limiter.script.js';
+import type { Clock } from '../common/index.js';
+import type { RedisClient } from '../redis/index.js';
+import { LIMITER_SCRIPT, parseScriptReply, scriptArguments } from './limiter.script.js';
+import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 
 type WithLimiterCommand = RedisClient & { petsRateLimit(key: string, ...argv: string[]): Promise<unknown> };
 

@@ -1,4 +1,4 @@
-import { TtlCache } from '../common/cache/ttl-cache.js';
+import { TtlCache } from '../common/index.js';
 
 /** Addresses remembered as refused; when full the oldest is forgotten (it then costs lookups again). */
 const MAX_ADDRESSES = 10_000;

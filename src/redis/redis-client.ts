@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
-import type { RedisConfig } from '../config/redis.config.js';
+import type { RedisConfig } from './redis.config.js';
 
 export type RedisClient = Redis | Cluster;
 

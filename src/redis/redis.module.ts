@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { RedisConfig } from '../config/redis.config.js';
+import type { RedisConfig } from './redis.config.js';
 import { createRedisClient, firstConnection, type RedisClient } from './redis-client.js';
 
 /** The shared Redis client, or `undefined` when no Redis is configured (the embedded default). */

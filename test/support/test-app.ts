@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { NEST_APPLICATION_OPTIONS, configureApp } from '../../src/app.factory.js';
-import { AppModule } from '../../src/app.module.js';
+import { AppModule, type AppModuleImport } from '../../src/app.module.js';
 import { ApiKeysService } from '../../src/auth/api-keys.service.js';
 import { Clock } from '../../src/common/clock/clock.js';
 import { ClientsService } from '../../src/plans/clients.service.js';
@@ -17,6 +17,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Providers replaced for this instance (a log destination, say). */
   overrides?: Array<{ provide: unknown; useValue: unknown }>;
+  /** Modules added to the application's own (a fixture module, say). */
+  modules?: AppModuleImport[];
 }
 
 export interface TestApp {
@@ -34,12 +36,12 @@ export interface TestApp {
 const UNREACHED = { perMinute: 1_000_000, perDay: 100_000_000 };
 
 /** Boots the real application (same factory as main.ts) with test overrides. */
-export async function createTestApp({ env = {}, clock, overrides = [] }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, clock, overrides = [], modules = [] }: TestAppOptions = {}): Promise<TestApp> {
   const saved = { ...process.env };
   // Request lines at the default level would bury the test report; warnings and errors still show.
   Object.assign(process.env, { DATABASE_URL: 'sqlite::memory:', REDIS_URL: '', REDIS_CLUSTER_NODES: '', LOG_LEVEL: 'warn', ...env });
   try {
-    const builder = Test.createTestingModule({ imports: [AppModule] });
+    const builder = Test.createTestingModule({ imports: [AppModule.register(modules)] });
     if (clock) builder.overrideProvider(Clock).useValue(clock);
     for (const { provide, useValue } of overrides) builder.overrideProvider(provide).useValue(useValue);
     const moduleRef = await builder.compile();

@@ -1,40 +1,39 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { apiErrorOf, type ApiErrorDefinition } from './api-error.decorator.js';
+import type { ApiException } from './api.exception.js';
 import { ErrorDto } from './error.dto.js';
 
-const DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid body, query or path value (`validation_failed`, `malformed_json`).',
-  401: 'Missing or invalid API key (`missing_api_key`, `invalid_api_key`).',
-  404: 'The requested resource could not be found (`not_found`).',
-  409: 'The same Idempotency-Key is still being processed (`idempotency_conflict`).',
-  410: 'The operation is past its sunset (`endpoint_removed`).',
-  413: 'Body over the size limit (`payload_too_large`).',
-  415: 'Body is not application/json (`unsupported_media_type`).',
-  422: 'The Idempotency-Key was used with a different body (`idempotency_key_reused`).',
-  429: "Over the plan's quota (`rate_limit_exceeded`) or suspended (`api_key_suspended`).",
-  500: 'Unexpected failure (`internal_error`).',
-  503: 'The database cannot be reached (`service_unavailable`).',
-};
+/** "Phrase (`code`, `code`)" per phrase, joined by "or": the errors one status answers with. */
+function describe(definitions: ApiErrorDefinition[]): string {
+  const codesByPhrase = new Map<string, Set<string>>();
+  for (const { description, code } of definitions) {
+    const codes = codesByPhrase.get(description) ?? new Set<string>();
+    codesByPhrase.set(description, codes.add(code));
+  }
+  const phrases = [...codesByPhrase].map(([phrase, codes]) => `${phrase} (${[...codes].map((code) => `\`${code}\``).join(', ')})`);
+  return `${phrases.join(' or ')}.`;
+}
 
-const HEADERS: Record<number, Record<string, { description: string; schema: object }>> = {
-  401: {
-    'WWW-Authenticate': {
-      description: 'RFC 6750 challenge: `Bearer realm="pets"`.',
-      schema: { type: 'string', maxLength: 200, pattern: '^Bearer realm="[^"]*"' },
-    },
-  },
-};
-
-/** Documents error responses of an operation: the Error body, and the headers each status carries. */
-export const ApiErrorResponses = (...statuses: number[]) =>
-  applyDecorators(
+/**
+ * Documents the error responses of an operation from the exceptions it may answer with: per
+ * status, the Error body, a description built from each exception's declaration, and the headers
+ * those exceptions carry.
+ */
+export const ApiErrorResponses = (...exceptions: Array<Type<ApiException>>) => {
+  const byStatus = new Map<number, ApiErrorDefinition[]>();
+  for (const definition of exceptions.map(apiErrorOf))
+    byStatus.set(definition.status, [...(byStatus.get(definition.status) ?? []), definition]);
+  return applyDecorators(
     ApiExtraModels(ErrorDto),
-    ...statuses.map((status) =>
-      ApiResponse({
+    ...[...byStatus].map(([status, definitions]) => {
+      const headers = Object.assign({}, ...definitions.map((definition) => definition.headers ?? {})) as ApiErrorDefinition['headers'];
+      return ApiResponse({
         status,
-        description: DESCRIPTIONS[status],
-        headers: HEADERS[status],
+        description: describe(definitions),
+        headers: Object.keys(headers!).length > 0 ? headers : undefined,
         content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorDto) } } },
-      }),
-    ),
+      });
+    }),
   );
+};

@@ -1,9 +1,12 @@
 import { jest } from '@jest/globals';
-import { Logger, type ArgumentsHost } from '@nestjs/common';
+import { HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
 import type { HttpAdapterHost } from '@nestjs/core';
 import { ApiExceptionFilter } from './api-exception.filter.js';
+import { ApiError } from './api-error.decorator.js';
 import { ApiException } from './api.exception.js';
-import { ErrorCode } from './error-code.js';
+
+@ApiError({ status: HttpStatus.UNAUTHORIZED, code: 'invalid_api_key', description: 'Invalid API key' })
+class InvalidKeyException extends ApiException {}
 
 function host(headersSent = false) {
   const response = {
@@ -26,10 +29,7 @@ describe('ApiExceptionFilter', () => {
 
   it('writes the Error object with its status and headers', () => {
     const { response, argumentsHost } = host();
-    filter.catch(
-      new ApiException(ErrorCode.InvalidApiKey, 401, 'bad key', undefined, { 'WWW-Authenticate': 'Bearer realm="pets"' }),
-      argumentsHost,
-    );
+    filter.catch(new InvalidKeyException('bad key', { headers: { 'WWW-Authenticate': 'Bearer realm="pets"' } }), argumentsHost);
     expect(response.status).toHaveBeenCalledWith(401);
     expect(response.set).toHaveBeenCalledWith({ 'WWW-Authenticate': 'Bearer realm="pets"' });
     expect(response.json).toHaveBeenCalledWith({ code: 'invalid_api_key', message: 'bad key', status: 401 });

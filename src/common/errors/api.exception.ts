@@ -1,9 +1,9 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { maxHeaderSize } from 'node:http';
+import { ApiError, apiErrorOf } from './api-error.decorator.js';
 
 /** RFC 6585; Nest's HttpStatus enum does not name it. */
 const REQUEST_HEADER_FIELDS_TOO_LARGE = 431 as HttpStatus;
-import { ErrorCode } from './error-code.js';
 
 export interface ErrorDetail {
   field: string;
@@ -12,26 +12,34 @@ export interface ErrorDetail {
 
 /** The body every error response carries. */
 export interface ErrorBody {
-  code: ErrorCode;
+  code: string;
   message: string;
   status: number;
   details?: ErrorDetail[];
 }
 
+export interface ApiExceptionOptions {
+  details?: ErrorDetail[];
+  /** Headers the response must carry, such as `Allow` on a 405. */
+  headers?: Record<string, string>;
+}
+
 /**
- * An error with a stable code from the catalogue. Feature modules subclass it for their
- * domain errors; the global filter turns it into the Error object as it is.
+ * An error with a stable code from the catalogue. Each module subclasses it for its own errors
+ * and declares the subclass's status, code and documentation with `@ApiError`; the global filter
+ * turns it into the Error object as it is.
  */
-export class ApiException extends HttpException {
-  constructor(
-    readonly code: ErrorCode,
-    status: HttpStatus,
-    message: string,
-    readonly details?: ErrorDetail[],
-    /** Headers the response must carry, such as `Allow` on a 405. */
-    readonly headers: Record<string, string> = {},
-  ) {
+export abstract class ApiException extends HttpException {
+  readonly code: string;
+  readonly details?: ErrorDetail[];
+  readonly headers: Record<string, string>;
+
+  constructor(message: string, { details, headers = {} }: ApiExceptionOptions = {}) {
+    const { status, code } = apiErrorOf(new.target);
     super(message, status);
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
   }
 
   toBody(): ErrorBody {
@@ -40,9 +48,12 @@ export class ApiException extends HttpException {
   }
 }
 
+const INVALID_VALUE = 'Invalid body, query or path value';
+
+@ApiError({ status: HttpStatus.BAD_REQUEST, code: 'validation_failed', description: INVALID_VALUE })
 export class ValidationFailedException extends ApiException {
   constructor(details: ErrorDetail[], message = 'The request has invalid values.') {
-    super(ErrorCode.ValidationFailed, HttpStatus.BAD_REQUEST, message, details);
+    super(message, { details });
   }
 
   static forField(field: string, message: string): ValidationFailedException {
@@ -50,60 +61,62 @@ export class ValidationFailedException extends ApiException {
   }
 }
 
+@ApiError({ status: HttpStatus.BAD_REQUEST, code: 'malformed_json', description: INVALID_VALUE })
 export class MalformedJsonException extends ApiException {
   constructor(message = 'The body is not valid JSON.') {
-    super(ErrorCode.MalformedJson, HttpStatus.BAD_REQUEST, message);
+    super(message);
   }
 }
 
+@ApiError({ status: HttpStatus.PAYLOAD_TOO_LARGE, code: 'payload_too_large', description: 'Body over the size limit' })
 export class PayloadTooLargeException extends ApiException {
   constructor(limit: string) {
-    super(ErrorCode.PayloadTooLarge, HttpStatus.PAYLOAD_TOO_LARGE, `The body is larger than ${limit}.`);
+    super(`The body is larger than ${limit}.`);
   }
 }
 
+@ApiError({ status: REQUEST_HEADER_FIELDS_TOO_LARGE, code: 'headers_too_large', description: 'Request line and headers over 16 KiB' })
 export class HeadersTooLargeException extends ApiException {
   constructor() {
-    super(
-      ErrorCode.HeadersTooLarge,
-      REQUEST_HEADER_FIELDS_TOO_LARGE,
-      `The request line and headers together are larger than the ${maxHeaderSize / 1024} KiB the server accepts.`,
-    );
+    super(`The request line and headers together are larger than the ${maxHeaderSize / 1024} KiB the server accepts.`);
   }
 }
 
+@ApiError({ status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, code: 'unsupported_media_type', description: 'Body is not application/json' })
 export class UnsupportedMediaTypeException extends ApiException {
   constructor() {
-    super(
-      ErrorCode.UnsupportedMediaType,
-      HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-      'The body must be sent as Content-Type: application/json (UTF-8).',
-    );
+    super('The body must be sent as Content-Type: application/json (UTF-8).');
   }
 }
 
+@ApiError({ status: HttpStatus.NOT_FOUND, code: 'not_found', description: 'The requested resource could not be found' })
 export class RouteNotFoundException extends ApiException {
   constructor(method: string, path: string) {
-    super(ErrorCode.NotFound, HttpStatus.NOT_FOUND, `No route ${method} ${path}.`);
+    super(`No route ${method} ${path}.`);
   }
 }
 
+@ApiError({ status: HttpStatus.METHOD_NOT_ALLOWED, code: 'method_not_allowed', description: 'The method is not allowed on this path' })
 export class MethodNotAllowedException extends ApiException {
   constructor(method: string, path: string, allowed: string[]) {
-    super(ErrorCode.MethodNotAllowed, HttpStatus.METHOD_NOT_ALLOWED, `${method} is not allowed on ${path}.`, undefined, {
-      Allow: allowed.join(', '),
-    });
+    super(`${method} is not allowed on ${path}.`, { headers: { Allow: allowed.join(', ') } });
   }
 }
 
+@ApiError({ status: HttpStatus.SERVICE_UNAVAILABLE, code: 'service_unavailable', description: 'The database cannot be reached' })
 export class ServiceUnavailableException extends ApiException {
   constructor() {
-    super(ErrorCode.ServiceUnavailable, HttpStatus.SERVICE_UNAVAILABLE, 'The service cannot reach its database; retry shortly.');
+    super('The service cannot reach its database; retry shortly.');
   }
 }
 
+@ApiError({ status: HttpStatus.INTERNAL_SERVER_ERROR, code: 'internal_error', description: 'Unexpected failure' })
 export class InternalErrorException extends ApiException {
   constructor() {
-    super(ErrorCode.InternalError, HttpStatus.INTERNAL_SERVER_ERROR, 'An unexpected error occurred.');
+    super('An unexpected error occurred.');
   }
 }
+
+/** Errors any operation may answer with: a request the service cannot take, and its own failures. */
+export const INVALID_REQUEST_ERRORS = [ValidationFailedException, MalformedJsonException];
+export const SERVICE_ERRORS = [InternalErrorException, ServiceUnavailableException];

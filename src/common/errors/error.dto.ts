@@ -1,5 +1,5 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ErrorCode } from './error-code.js';
+import { ApiProperty, ApiSchema, type OpenAPIObject } from '@nestjs/swagger';
+import { errorCatalogue } from './api-error.decorator.js';
 
 @ApiSchema({ name: 'ErrorDetail' })
 export class ErrorDetailDto {
@@ -17,7 +17,8 @@ export class ErrorDto {
     type: 'string',
     maxLength: 64,
     pattern: '^[a-z][a-z0-9_]*$',
-    description: `Machine-readable error code: ${Object.values(ErrorCode).join(', ')}.`,
+    // Completed by describeErrorCodes when the document is built, once every module has declared its errors.
+    description: 'Machine-readable error code.',
   })
   code: string;
 
@@ -29,4 +30,12 @@ export class ErrorDto {
 
   @ApiProperty({ type: [ErrorDetailDto], required: false, maxItems: 100, description: 'Which values were invalid (`validation_failed`).' })
   details?: ErrorDetailDto[];
+}
+
+/** Lists every declared error code in the Error schema of a built OpenAPI document. */
+export function describeErrorCodes(document: OpenAPIObject): void {
+  const code = (document.components!.schemas!.Error as { properties: Record<string, { description?: string }> }).properties.code;
+  code.description = `Machine-readable error code: ${errorCatalogue()
+    .map(({ code }) => code)
+    .join(', ')}.`;
 }

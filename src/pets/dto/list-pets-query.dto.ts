@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ToInteger } from '../../common/validation/to-integer.js';
+import { ToInteger } from '../../common/index.js';
 import { PetStatus } from '../pet-status.js';
 import { StatusField } from './pet-fields.js';
 

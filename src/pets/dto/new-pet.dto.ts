@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsDefined, IsString, Matches } from 'class-validator';
-import { OmittableProperty } from '../../common/validation/app-validation.pipe.js';
+import { OmittableProperty } from '../../common/index.js';
 import { PetStatus } from '../pet-status.js';
 import { IdField, StatusField } from './pet-fields.js';
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
-import { ToInteger } from '../../common/validation/to-integer.js';
+import { ToInteger } from '../../common/index.js';
 import { MAX_ID } from './pet-fields.js';
 
 export class PetIdParams {

@@ -1,0 +1,26 @@
+export { LastKnown } from './cache/last-known.js';
+export { TtlCache } from './cache/ttl-cache.js';
+export { Clock } from './clock/clock.js';
+export { ClockModule } from './clock/clock.module.js';
+export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';
+export { ApiExceptionFilter } from './errors/api-exception.filter.js';
+export { ApiError, type ApiErrorDefinition } from './errors/api-error.decorator.js';
+export {
+  ApiException,
+  INVALID_REQUEST_ERRORS,
+  PayloadTooLargeException,
+  SERVICE_ERRORS,
+  UnsupportedMediaTypeException,
+  ValidationFailedException,
+} from './errors/api.exception.js';
+export { describeErrorCodes } from './errors/error.dto.js';
+export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
+export { JsonBodyMiddleware } from './http/json-body.middleware.js';
+export { matchedRoute } from './http/matched-route.js';
+export { apiBaseUrl } from './http/public-url.js';
+export { requestIdMiddleware, requestIdOf } from './http/request-id.middleware.js';
+export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
+export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
+export { decodeCursor, encodeCursor } from './pagination/cursor.js';
+export { AppValidationPipe, OmittableProperty } from './validation/app-validation.pipe.js';
+export { ToInteger } from './validation/to-integer.js';

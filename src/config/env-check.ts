@@ -1,0 +1,30 @@
+/**
+ * A check of one environment variable: undefined when the value is good, else what is wrong
+ * with it ("must be ..."). Each module declares the checks of the variables it reads beside its
+ * configuration namespace (see defineConfig).
+ */
+export type EnvCheck = (value: string, env: Record<string, unknown>) => string | undefined;
+
+export type EnvChecks = Record<string, EnvCheck>;
+
+export const isInteger =
+  (min: number, max: number): EnvCheck =>
+  (value) =>
+    /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max ? undefined : `must be an integer from ${min} to ${max}`;
+
+export const isOneOf =
+  (...allowed: string[]): EnvCheck =>
+  (value) =>
+    allowed.includes(value) ? undefined : `must be one of ${allowed.join(', ')}`;
+
+export const isInstant: EnvCheck = (value) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))
+    ? undefined
+    : 'must be an ISO 8601 instant such as 2030-12-05T00:00:00Z';
+
+/** Splits a comma-separated variable into its trimmed, non-empty entries. */
+export const commaList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);

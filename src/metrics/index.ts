@@ -1,0 +1,2 @@
+export { HttpMetrics } from './http.metrics.js';
+export { MetricsModule } from './metrics.module.js';

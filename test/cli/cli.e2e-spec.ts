@@ -1,0 +1,366 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestApp } from '../support/test-app.js';
+
+/**
+ * The operator tool as operators run it: the built `dist/src/cli.js` in a child process, on a
+ * SQLite file that the application then opens too.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist/src/cli.js');
+const KEY_PATTERN = /^pets_[0-9A-Za-z]{38}$/;
+const HOUR_MS = 3_600_000;
+/** For tests that start many processes: each loads Nest and TypeORM. */
+const MANY_PROCESSES_MS = 90_000;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const databaseFile = (name: string) => join(tmpdir(), `pets-cli-${name}-${process.pid}-${Date.now()}.sqlite`);
+const dbPath = databaseFile('e2e');
+
+function cli(args: string[], databaseUrl = `sqlite:${dbPath}`): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Runs a command that must succeed with --json, and returns its one JSON object. */
+async function cliJson<T = Record<string, unknown>>(...args: string[]): Promise<T> {
+  const result = await cli([...args, '--json']);
+  expect(result).toMatchObject({ code: 0, stderr: '' });
+  expect(result.stdout.trim().split('\n')).toHaveLength(1);
+  return JSON.parse(result.stdout) as T;
+}
+
+interface ClientJson {
+  id: number;
+  name: string;
+  plan: string;
+  limits: { perMinute: number; perDay: number };
+  createdAt: string;
+}
+
+interface KeyJson {
+  id: number;
+  clientId: number;
+  plan: string;
+  key: string;
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** Everything the tool can see in the database. */
+async function snapshot(): Promise<{ clients: unknown; keys: unknown }> {
+  return { clients: await cliJson('clients', 'list'), keys: await cliJson('keys', 'list') };
+}
+
+function removeDatabase(path: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+describe('operator command-line tool (built, on a SQLite file)', () => {
+  afterAll(() => removeDatabase(dbPath));
+
+  it('prints its usage with --help and exits 0', async () => {
+    for (const args of [['--help'], ['help'], ['keys', 'create', '--help']]) {
+      const result = await cli(args);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toContain('keys create --client CLIENT_ID [--expires-in DURATION] [--json]');
+    }
+  });
+
+  describe('clients', () => {
+    it('creates a client and prints it as one JSON object', async () => {
+      const client = await cliJson<ClientJson>('clients', 'create', '--name', 'Happy Paws', '--plan', 'pro');
+      expect(client).toEqual({
+        id: expect.any(Number),
+        name: 'Happy Paws',
+        plan: 'pro',
+        limits: { perMinute: 300, perDay: 10_000 },
+        createdAt: expect.any(String),
+      });
+      expect(Number.isNaN(Date.parse(client.createdAt))).toBe(false);
+    });
+
+    it('creates an enterprise client with its own limits, a minute limit above the day limit included', async () => {
+      const client = await cliJson<ClientJson>(
+        'clients',
+        'create',
+        '--name',
+        'Big Shelter',
+        '--plan',
+        'enterprise',
+        '--per-minute',
+        '5000',
+        '--per-day',
+        '100',
+      );
+      expect(client).toMatchObject({ plan: 'enterprise', limits: { perMinute: 5000, perDay: 100 } });
+    });
+
+    it('says what it created in a short line without --json', async () => {
+      const result = await cli(['clients', 'create', '--name', 'Text Rescue', '--plan', 'business']);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toMatch(/^Created client \d+ "Text Rescue" on plan business \(1000\/min, 100000\/day\)\.\n$/);
+    });
+
+    it('lists clients as one JSON object and as a table', async () => {
+      const created = await cliJson<ClientJson>('clients', 'create', '--name', 'Listed', '--plan', 'free');
+      const { clients } = await cliJson<{ clients: ClientJson[] }>('clients', 'list');
+      expect(clients).toContainEqual(created);
+      expect(clients.map((client) => client.id)).toEqual([...clients.map((client) => client.id)].sort((a, b) => a - b));
+
+      const text = await cli(['clients', 'list']);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/^ID\s+NAME\s+PLAN\s+PER MINUTE\s+PER DAY\s+CREATED\n/);
+      expect(text.stdout).toMatch(new RegExp(`^${created.id}\\s+Listed\\s+free\\s+60\\s+1000\\s`, 'm'));
+    });
+
+    it('moves a client to another plan, and to enterprise with limits', async () => {
+      const { id } = await cliJson<ClientJson>('clients', 'create', '--name', 'Mover', '--plan', 'free');
+      expect(await cliJson('clients', 'set-plan', String(id), '--plan', 'business')).toMatchObject({
+        id,
+        plan: 'business',
+        limits: { perMinute: 1000, perDay: 100_000 },
+      });
+
+      const text = await cli(['clients', 'set-plan', String(id), '--plan', 'enterprise', '--per-minute', '7', '--per-day', '70']);
+      expect(text).toMatchObject({ code: 0, stderr: '' });
+      expect(text.stdout).toBe(`Client ${id} "Mover" is now on plan enterprise (7/min, 70/day).\n`);
+      const { clients } = await cliJson<{ clients: ClientJson[] }>('clients', 'list');
+      expect(clients.find((client) => client.id === id)).toMatchObject({ plan: 'enterprise', limits: { perMinute: 7, perDay: 70 } });
+    });
+  });
+
+  describe('keys', () => {
+    it('creates a key for an existing client and shows it once, logging nothing', async () => {
+      const client = await cliJson<ClientJson>('clients', 'create', '--name', 'Key Owner', '--plan', 'pro');
+      const created = await cliJson<KeyJson>('keys', 'create', '--client', String(client.id));
+      expect(Object.keys(created).sort()).toEqual(['clientId', 'createdAt', 'expiresAt', 'id', 'key', 'plan', 'prefix']);
+      expect(created).toMatchObject({ clientId: client.id, plan: 'pro', expiresAt: null });
+      expect(created.key).toMatch(KEY_PATTERN);
+      expect(created.key.startsWith(created.prefix)).toBe(true);
+
+      const text = await cli(['keys', 'create', '--client', String(client.id)]);
+      expect(text).toMatchObject({ code: 0, stderr: '' });
+      const [summary, key, warning] = text.stdout.trimEnd().split('\n');
+      expect(summary).toMatch(
+        new RegExp(`^Created key \\d+ \\(pets_\\w+\\.\\.\\.\\) for client ${client.id} "Key Owner" on plan pro .*expiring never\\.$`),
+      );
+      expect(key).toMatch(KEY_PATTERN);
+      expect(warning).toMatch(/shown only this once/);
+    });
+
+    it('creates a key together with a new client with --plan', async () => {
+      const created = await cliJson<KeyJson>(
+        'keys',
+        'create',
+        '--plan',
+        'enterprise',
+        '--name',
+        'Key First',
+        '--per-minute',
+        '40',
+        '--per-day',
+        '400',
+      );
+      expect(created).toMatchObject({ plan: 'enterprise', key: expect.stringMatching(KEY_PATTERN) });
+      const { clients } = await cliJson<{ clients: ClientJson[] }>('clients', 'list');
+      expect(clients.find((client) => client.id === created.clientId)).toMatchObject({
+        name: 'Key First',
+        plan: 'enterprise',
+        limits: { perMinute: 40, perDay: 400 },
+      });
+
+      const unnamed = await cliJson<KeyJson>('keys', 'create', '--plan', 'free');
+      expect(
+        (await cliJson<{ clients: ClientJson[] }>('clients', 'list')).clients.find((client) => client.id === unnamed.clientId),
+      ).toMatchObject({ name: 'free client', plan: 'free' });
+    });
+
+    it('gives a key an expiry in the future with --expires-in', async () => {
+      const before = Date.now();
+      const created = await cliJson<KeyJson>('keys', 'create', '--plan', 'free', '--expires-in', '12h');
+      const expiresAt = Date.parse(created.expiresAt ?? '');
+      expect(expiresAt).toBeGreaterThanOrEqual(before + 12 * HOUR_MS);
+      expect(expiresAt).toBeLessThanOrEqual(Date.now() + 12 * HOUR_MS);
+      const { keys } = await cliJson<{ keys: KeyJson[] }>('keys', 'list', '--client', String(created.clientId));
+      expect(keys).toEqual([expect.objectContaining({ id: created.id, expiresAt: created.expiresAt })]);
+    });
+
+    it('lists keys by prefix only, never the key or its hash', async () => {
+      const created = await cliJson<KeyJson>('keys', 'create', '--plan', 'pro');
+      const secrets = [created.key, createHash('sha256').update(created.key).digest('hex')];
+
+      const json = await cli(['keys', 'list', '--client', String(created.clientId), '--json']);
+      const { keys } = JSON.parse(json.stdout) as { keys: Record<string, unknown>[] };
+      expect(keys).toEqual([
+        {
+          id: created.id,
+          clientId: created.clientId,
+          prefix: created.prefix,
+          createdAt: created.createdAt,
+          expiresAt: null,
+          revokedAt: null,
+          lastUsedAt: null,
+        },
+      ]);
+      const all = await cli(['keys', 'list', '--json']);
+      const text = await cli(['keys', 'list']);
+      expect(text.stdout).toMatch(new RegExp(`^${created.id}\\s+${created.clientId}\\s+${created.prefix}\\s`, 'm'));
+      for (const output of [json, all, text]) {
+        for (const secret of secrets) expect(output.stdout).not.toContain(secret);
+      }
+    });
+
+    it('revokes a key, and a second time too, saying it already was', async () => {
+      const { id } = await cliJson<KeyJson>('keys', 'create', '--plan', 'free');
+      expect(await cliJson('keys', 'revoke', String(id))).toEqual({ id, revoked: true, alreadyRevoked: false });
+      expect(await cliJson('keys', 'revoke', String(id))).toEqual({ id, revoked: true, alreadyRevoked: true });
+
+      const text = await cli(['keys', 'revoke', String(id)]);
+      expect(text).toMatchObject({ code: 0, stdout: `Key ${id} was already revoked; nothing to do.\n` });
+      const { keys } = await cliJson<{ keys: { id: number; revokedAt: string | null }[] }>('keys', 'list');
+      expect(keys.find((key) => key.id === id)?.revokedAt).toEqual(expect.any(String));
+    });
+  });
+
+  describe('failures', () => {
+    const unknownIds: [string[], string][] = [
+      [['keys', 'revoke', '999999'], 'error: No API key with id 999999; nothing was revoked.\n'],
+      [['keys', 'create', '--client', '999999'], 'error: No client with id 999999.\n'],
+      [['keys', 'list', '--client', '999999'], 'error: No client with id 999999.\n'],
+      [['clients', 'set-plan', '999999', '--plan', 'pro'], 'error: No client with id 999999.\n'],
+    ];
+
+    it(
+      'refuses unknown ids with exit code 1 and a clear message, changing nothing',
+      async () => {
+        await cliJson('keys', 'create', '--plan', 'free');
+        const before = await snapshot();
+        const results = await Promise.all(unknownIds.map(([args]) => cli(args)));
+        expect(results).toEqual(unknownIds.map(([, stderr]) => ({ code: 1, stdout: '', stderr })));
+        expect(await snapshot()).toEqual(before);
+      },
+      MANY_PROCESSES_MS,
+    );
+
+    const badArguments: [string, string[], RegExp][] = [
+      ['no command', [], /No command given/],
+      ['an unknown command', ['clients', 'delete', '1'], /Unknown command "clients delete"/],
+      ['an unknown option', ['clients', 'list', '--all'], /Unknown option '--all'/],
+      ['a missing value', ['clients', 'create', '--name', 'X', '--plan'], /Option '--plan <value>' argument missing/],
+      ['a missing name', ['clients', 'create', '--plan', 'free'], /--name is required/],
+      ['an unknown plan', ['clients', 'create', '--name', 'X', '--plan', 'gold'], /Unknown plan "gold"/],
+      [
+        'enterprise without limits',
+        ['clients', 'create', '--name', 'X', '--plan', 'enterprise'],
+        /enterprise plan needs both --per-minute and --per-day/,
+      ],
+      ['enterprise with half the limits', ['keys', 'create', '--plan', 'enterprise', '--per-day', '10'], /enterprise plan needs both/],
+      [
+        'free with limits',
+        ['clients', 'create', '--name', 'X', '--plan', 'free', '--per-minute', '5', '--per-day', '50'],
+        /free plan has fixed limits/,
+      ],
+      [
+        'a limit that is not a positive integer',
+        ['clients', 'create', '--name', 'X', '--plan', 'enterprise', '--per-minute', '0', '--per-day', '5'],
+        /--per-minute must be a positive integer/,
+      ],
+      [
+        'a client id that is not a positive integer',
+        ['clients', 'set-plan', 'one', '--plan', 'pro'],
+        /CLIENT_ID must be a positive integer/,
+      ],
+      ['a key id that is not a positive integer', ['keys', 'revoke', '1.5'], /KEY_ID must be a positive integer/],
+      ['a --client that is not a positive integer', ['keys', 'create', '--client', '-'], /--client must be a positive integer/],
+      ['--client with --plan', ['keys', 'create', '--client', '1', '--plan', 'pro'], /--client and --plan cannot be used together/],
+      ['a bad duration', ['keys', 'create', '--plan', 'free', '--expires-in', '2w'], /--expires-in must be a positive number and a unit/],
+      [
+        'a duration without unit',
+        ['keys', 'create', '--plan', 'free', '--expires-in', '30'],
+        /--expires-in must be a positive number and a unit/,
+      ],
+      ['an extra argument', ['keys', 'revoke', '1', '2'], /Unexpected argument "2"/],
+    ];
+
+    it(
+      'refuses bad arguments with exit code 2 and a hint, writing nothing',
+      async () => {
+        await cliJson('clients', 'create', '--name', 'Bystander', '--plan', 'free');
+        const before = await snapshot();
+        const results = await Promise.all(badArguments.map(([, args]) => cli(args)));
+        results.forEach((result, index) => {
+          const [what, , message] = badArguments[index];
+          expect({ what, ...result }).toEqual({
+            what,
+            code: 2,
+            stdout: '',
+            stderr: expect.stringMatching(/^error: .*\nRun with --help to see the commands and their options\.\n$/),
+          });
+          expect({ what, stderr: result.stderr }).toEqual({ what, stderr: expect.stringMatching(message) });
+        });
+        expect(await snapshot()).toEqual(before);
+      },
+      MANY_PROCESSES_MS,
+    );
+
+    it('does not even create the database for bad arguments', async () => {
+      const untouched = databaseFile('untouched');
+      const result = await cli(['clients', 'create', '--name', 'X', '--plan', 'enterprise'], `sqlite:${untouched}`);
+      expect(result.code).toBe(2);
+      expect(existsSync(untouched)).toBe(false);
+    });
+
+    it('names a bad configuration in one line and exits 1, while help still works', async () => {
+      const result = await cli(['clients', 'list'], 'mysql://db');
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(
+        /\nerror: Could not start: Invalid configuration:\n {2}- DATABASE_URL must be .*\(got "mysql:\/\/db"\)\n$/,
+      );
+      expect(await cli(['--help'], 'mysql://db')).toMatchObject({ code: 0, stderr: '' });
+    });
+  });
+
+  it('makes keys that the application accepts until they are revoked', async () => {
+    const { id, key } = await cliJson<KeyJson>('keys', 'create', '--plan', 'free');
+    const env = { DATABASE_URL: `sqlite:${dbPath}` };
+
+    const first = await createTestApp({ env });
+    try {
+      const res = await first.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
+      expect(res.status).toBe(200);
+    } finally {
+      await first.close();
+    }
+
+    expect(await cliJson('keys', 'revoke', String(id))).toEqual({ id, revoked: true, alreadyRevoked: false });
+
+    const second = await createTestApp({ env });
+    try {
+      const res = await second.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'invalid_api_key', status: 401 });
+    } finally {
+      await second.close();
+    }
+  });
+});

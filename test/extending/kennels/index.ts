@@ -1,0 +1,2 @@
+export { kennelsConfig, type KennelsConfig } from './kennels.config.js';
+export { KennelsModule } from './kennels.module.js';

@@ -1,0 +1,37 @@
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+describe('Metrics (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves Prometheus text at /metrics without a key and outside the quota', async () => {
+    const key = await t.newKey('free');
+    await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
+    await t.http().get('/v1/no/such/route');
+    const res = await t.http().get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    const text = res.text;
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/v1\/pets",status="200"\} \d+$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} 1$/m);
+    expect(text).toMatch(/^rate_limit_decisions_total\{plan="free",outcome="admitted"\} 1$/m);
+    expect(text).toMatch(/^rate_limit_decisions_total\{plan="anonymous",outcome="admitted"\} 1$/m);
+    expect(text).toMatch(/^rate_limiter_degraded 0$/m);
+    expect(text).toMatch(/^db_pool_connections\{state="total"\} 1$/m);
+    expect(text).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
+  });
+
+  it('counts refusals by plan and outcome', async () => {
+    const key = await t.newKey('enterprise', { perMinute: 1, perDay: 10 });
+    await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
+    await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
+    const text = (await t.http().get('/metrics')).text;
+    expect(text).toMatch(/^rate_limit_decisions_total\{plan="enterprise",outcome="refused"\} 1$/m);
+  });
+});

@@ -1,0 +1,77 @@
+import { jest } from '@jest/globals';
+import type { Request } from 'express';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { generateApiKey } from '../../src/auth/api-key.format.js';
+import { ApiKeysRepository } from '../../src/auth/api-keys.repository.js';
+import { RateLimiterService } from '../../src/rate-limit/rate-limiter.service.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
+
+/** Floods of distinct keys and addresses: what they cost the database and the heap. */
+describe('Limits under abuse (e2e, in-process store)', () => {
+  let t: TestApp | undefined;
+  const clock = new FakeClock(new Date('2027-03-01T12:00:10Z'));
+
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await t?.close();
+    t = undefined;
+  });
+
+  it('lets 50,000 unknown keys from one throttled address cost the database about one lookup per admitted request', async () => {
+    t = await createTestApp({ clock });
+    const limiter = t.app.get(RateLimiterService);
+    const lookups = jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash');
+    const outcomes: Record<string, number> = {};
+    const started = Date.now();
+    for (let i = 0; i < 50_000; i++) {
+      const guess = { ip: '127.0.0.1', headers: { authorization: `Bearer ${generateApiKey()}` } } as Request;
+      const { outcome } = await limiter.check(guess);
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    }
+    console.log(
+      `50,000 unknown keys with valid checksums from one address (the test client's) in ${Date.now() - started} ms: ` +
+        `limiter ${JSON.stringify(outcomes)}, database lookups ${lookups.mock.calls.length}`,
+    );
+    expect(outcomes).toEqual({ admitted: 60, refused: 49_940 });
+    // 60 admitted, the first refusal, then 10 a minute while the address is refused.
+    expect(lookups.mock.calls.length).toBe(71);
+    const res = await t.http().get('/v1/pets').set('Authorization', `Bearer ${generateApiKey()}`);
+    expect([res.status, res.body.code]).toEqual([429, 'rate_limit_exceeded']);
+  }, 120_000);
+
+  it('keeps the heap bounded under a flood of 200,000 addresses, and fails closed for new ones when the table is full', async () => {
+    t = await createTestApp({ clock });
+    const limiter = t.app.get(RateLimiterService);
+    const fromAddress = (i: number) => ({ ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, headers: {} }) as Request;
+    // An address counted before the flood keeps its count; a paying client is not touched.
+    const key = await t.newKey('pro');
+    const early = await t.http().get('/v1/pets');
+    expect(early.headers['x-ratelimit-remaining']).toBe('59');
+    collectGarbage();
+    const before = heapMb();
+    let peak = before;
+    const outcomes: Record<string, number> = {};
+    for (let i = 0; i < 200_000; i++) {
+      const { outcome } = await limiter.check(fromAddress(i));
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      if (i % 5_000 === 0) peak = Math.max(peak, heapMb());
+    }
+    collectGarbage();
+    const after = heapMb();
+    peak = Math.max(peak, after);
+    console.log(
+      `200,000 anonymous addresses, table of 50,000: heap before ${before.toFixed(1)} MB, after ${after.toFixed(1)} MB ` +
+        `(+${(after - before).toFixed(1)} MB), peak ${peak.toFixed(1)} MB; outcomes ${JSON.stringify(outcomes)}`,
+    );
+    expect(outcomes).toEqual({ admitted: 49_999, refused: 150_001 });
+    expect(after - before).toBeLessThan(40);
+    const client = await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
+    expect([client.status, client.headers['x-ratelimit-limit']]).toEqual([200, '300']);
+  }, 120_000);
+});
