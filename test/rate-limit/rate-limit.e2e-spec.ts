@@ -233,6 +233,21 @@ describe('Rate limiting (e2e, in-process store)', () => {
     }
   });
 
+  it('counts anonymous IPv6 callers per /64, and an IPv4-mapped address as the IPv4 one', async () => {
+    const trusting = await createTestApp({ clock, env: { TRUST_PROXY: '1' } });
+    try {
+      const from = (ip: string) => trusting.http().get('/v1/pets').set('X-Forwarded-For', ip);
+      // 60 requests from 60 addresses of one /64 spend one quota.
+      for (let i = 1; i <= 60; i++) expect((await from(`2001:db8:1:2::${i.toString(16)}`)).status).toBe(401);
+      expect((await from('2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe(429);
+      expect((await from('2001:db8:1:3::1')).status).toBe(401);
+      for (let i = 0; i < 60; i++) await from('198.51.100.7');
+      expect((await from('::ffff:198.51.100.7')).status).toBe(429);
+    } finally {
+      await trusting.close();
+    }
+  });
+
   it('sends no quota headers and refuses nothing when switched off by configuration', async () => {
     const off = await createTestApp({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
     try {
