@@ -48,7 +48,7 @@ import { cpus, freemem, loadavg, tmpdir, totalmem, type as osType, release as os
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
-import { getJson, load, median, sequentialLatencies } from './lib/load.mjs';
+import { getJson, load, sequentialLatencies } from './lib/load.mjs';
 import { peerCounters, quotaLines, serviceCounters, serviceVsPeer, serviceVsPeerLines } from './lib/peer.mjs';
 import { databaseName, preparePostgres } from './lib/postgres.mjs';
 import { startCountingProxy } from './lib/pg-proxy.mjs';
@@ -63,6 +63,7 @@ import {
   THROTTLER_SCRIPT_COMMANDS,
 } from './lib/redis-calls.mjs';
 import { printReport, writeResults } from './lib/report.mjs';
+import { median } from './lib/stats.mjs';
 import { seedPets } from './seed-pets.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
