@@ -3,20 +3,7 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { cpuMs } from './processes.mjs';
-
-/** The p-th percentile (0..100) of sorted numbers, nearest rank. */
-export function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
-}
-
-export function median(values) {
-  const finite = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (finite.length === 0) return NaN;
-  const mid = Math.floor(finite.length / 2);
-  return finite.length % 2 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
-}
+import { percentile } from './stats.mjs';
 
 /**
  * @typedef {{ method: 'GET' | 'POST', path: string, headers?: Record<string, string>, body?: string }} Target

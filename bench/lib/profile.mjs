@@ -7,11 +7,7 @@
 // often `writev`, where the kernel switches to the woken load generator). Idle samples are left
 // out, so percentages are of the busy time.
 import { readFileSync } from 'node:fs';
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
+import { median } from './stats.mjs';
 
 function frameName(frame) {
   const url = frame.url.replace(/^file:\/\//, '');
@@ -39,6 +35,9 @@ export function summariseProfile(file, { top = 25, skipMs = 0, weight = 'samples
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
 
+  // Weighting by samples, each sample counts as the typical sampling interval: the median of the
+  // recorded gaps (a profile with no positive gap has no median, NaN: then V8's default, 1000 µs).
+  // The same factor scales every sample, so it sets the ms figures and leaves the percentages alone.
   const typical = median(profile.timeDeltas.filter((d) => d > 0)) || 1000;
   const selfUs = new Map();
   let busyUs = 0;
