@@ -8,8 +8,11 @@ import { ROOT } from './paths.mjs';
 import { startServer, tail } from './processes.mjs';
 
 /** Redis key prefixes of the service's servers and of the usual build. */
-export const SERVICE_PREFIX = 'petsbench:';
-export const PEER_PREFIX = 'petspeer:';
+// Per run: client ids restart at 1 in every database, so on a shared Redis a fixed prefix would let
+// a run's clients pick up the counters an earlier run (on another database) left for the same ids.
+const RUN = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+export const SERVICE_PREFIX = `petsbench:${RUN}:`;
+export const PEER_PREFIX = `petspeer:${RUN}:`;
 const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
 const SERVICE_ENDPOINTS = ['list', 'status', 'create', 'get'];
 /** The ceiling only serves the list, without a key. */

@@ -2,6 +2,7 @@
 import { log } from './log.mjs';
 import { databaseName, preparePostgres } from './postgres.mjs';
 import { redisReachable } from './redis-calls.mjs';
+import { SERVICE_PREFIX } from './servers.mjs';
 
 /**
  * A given URL that does not answer is an error; a default one that does not answer only leaves out
@@ -24,7 +25,9 @@ export async function prepareStores({ databaseUrl, databaseGiven, redisUrl, redi
   const redisVersion = await redisReachable(redisUrl);
   if (!redisVersion && redisGiven) throw new Error(`REDIS_URL ${redisUrl} does not answer`);
   if (redisVersion) {
-    log(`Redis ${redisVersion} at ${redisUrl} (${redisGiven ? 'given by REDIS_URL' : 'the default, reachable'}), key prefix petsbench:`);
+    log(
+      `Redis ${redisVersion} at ${redisUrl} (${redisGiven ? 'given by REDIS_URL' : 'the default, reachable'}), key prefix ${SERVICE_PREFIX}`,
+    );
   } else {
     notes.push(
       `Redis at ${redisUrl} does not answer: B and D ran with the in-process limiter, Redis round trips not measured, the usual build (P) not run.`,

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getJson, sequentialLatencies } from '../lib/load.mjs';
 import { log } from '../lib/log.mjs';
+import { percentile } from '../lib/stats.mjs';
 import { ROOT } from '../lib/paths.mjs';
 
 const BLOCKS = 5;
 
-/** p50 and p99 of the latencies (ms). */
+/** p50 and p99 of the latencies (ms), by the benchmark's one percentile rule. */
 function latencyStats(values) {
   const sorted = values.sort((a, b) => a - b);
-  return { p50: sorted[Math.floor(sorted.length * 0.5)], p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] };
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
 async function measureServer(server, { deepAfter, requests, encodeCursor, notes }) {
