@@ -72,7 +72,13 @@ export class RateLimiterService {
       limits: this.anonymousLimits,
       ban: this.ban,
     };
-    if (this.authenticator.wouldLookUpUnfamiliarKey(request) && !this.throttled.mayLookUp(address.subjectKey, this.clock.now().getTime())) {
+    // Only a refused address pays for the question (a second hash of its key); others go straight on.
+    const now = this.clock.now().getTime();
+    if (
+      this.throttled.isRefused(address.subjectKey, now) &&
+      this.authenticator.wouldLookUpUnfamiliarKey(request) &&
+      !this.throttled.mayLookUp(address.subjectKey, now)
+    ) {
       return address;
     }
     const identity = await this.authenticator.identify(request);

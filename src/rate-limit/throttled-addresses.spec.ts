@@ -2,7 +2,16 @@ import { ThrottledAddresses, UNFAMILIAR_LOOKUPS_PER_MINUTE } from './throttled-a
 
 describe('ThrottledAddresses', () => {
   it('lets an address that was never refused look keys up', () => {
-    expect(new ThrottledAddresses().mayLookUp('203.0.113.1', 0)).toBe(true);
+    const throttled = new ThrottledAddresses();
+    expect(throttled.isRefused('203.0.113.1', 0)).toBe(false);
+    expect(throttled.mayLookUp('203.0.113.1', 0)).toBe(true);
+  });
+
+  it('remembers a refused address until its refusal ends', () => {
+    const throttled = new ThrottledAddresses();
+    throttled.refuse('203.0.113.1', 0, 60_000);
+    expect(throttled.isRefused('203.0.113.1', 59_999)).toBe(true);
+    expect(throttled.isRefused('203.0.113.1', 60_000)).toBe(false);
   });
 
   it('lets a refused address look up a few unfamiliar keys a minute, until its refusal ends', () => {

@@ -23,6 +23,11 @@ export class ThrottledAddresses {
     this.refused.set(subject, this.refused.get(subject, now) ?? { minute: -1, lookups: 0 }, now, forMs);
   }
 
+  /** True while the address is remembered as refused. */
+  isRefused(subject: string, now: number): boolean {
+    return this.refused.get(subject, now) !== undefined;
+  }
+
   /** True unless the address is refused and has spent this minute's lookups of unfamiliar keys. */
   mayLookUp(subject: string, now: number): boolean {
     const throttled = this.refused.get(subject, now);
