@@ -8,11 +8,14 @@ const CONNECT_TIMEOUT_MS = 2_000;
 
 /**
  * A Redis (or Redis Cluster) client that fails fast instead of waiting: no offline queue, no
- * retries of a command, a bounded command time; it keeps reconnecting in the background.
+ * retries of a command, a bounded command time; it keeps reconnecting in the background. Commands
+ * issued in the same tick of the event loop (the quota decisions of concurrent requests) leave in
+ * one write (auto-pipelining): under load a socket write per command was a tenth of the server's CPU.
  */
 export function createRedisClient(config: RedisConfig): RedisClient | undefined {
   const options: RedisOptions = {
     enableOfflineQueue: false,
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 0,
     commandTimeout: config.commandTimeoutMs,
     connectTimeout: CONNECT_TIMEOUT_MS,
@@ -21,6 +24,7 @@ export function createRedisClient(config: RedisConfig): RedisClient | undefined 
   if (config.clusterNodes.length > 0) {
     return new Cluster(config.clusterNodes, {
       enableOfflineQueue: false,
+      enableAutoPipelining: true,
       // A slot that no live node serves (CLUSTERDOWN) fails at once, instead of being retried
       // every 100 ms up to 16 times: the feature's fallback answers meanwhile.
       retryDelayOnClusterDown: 0,
