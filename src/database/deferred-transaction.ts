@@ -21,6 +21,7 @@ export class DeferredTransaction {
   private runner?: QueryRunner;
   private started?: Promise<EntityManager>;
   private endTurn?: () => void;
+  private readonly afterCommitTasks: Array<() => Promise<void>> = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -30,6 +31,16 @@ export class DeferredTransaction {
   /** The manager to write with inside the current work's transaction (begun now if needed); `undefined` outside one. */
   static async manager(): Promise<EntityManager | undefined> {
     return current.getStore()?.begin();
+  }
+
+  /**
+   * Runs `task` once the current work's writes are committed: at once outside a transaction,
+   * after the COMMIT inside one, never if they roll back. The owner's `commit` waits for it.
+   */
+  static async afterCommit(task: () => Promise<void>): Promise<void> {
+    const work = current.getStore();
+    if (work?.started) work.afterCommitTasks.push(task);
+    else await task();
   }
 
   /** Runs `work`; its repositories' writes go into this transaction. */
@@ -49,6 +60,7 @@ export class DeferredTransaction {
       throw error;
     }
     await this.end();
+    for (const task of this.afterCommitTasks) await task();
   }
 
   /** Undoes every write of the work; safe to call whatever the state. */

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
 import type { Request, Response } from 'express';
 import { IdempotencyInterceptor } from '../idempotency/index.js';
+import { CachedReadInterceptor } from '../read-cache/index.js';
 import type { Pet } from './entities/pet.entity.js';
 import { PetStatus } from './pet-status.js';
 import { PetsController } from './pets.controller.js';
@@ -26,6 +27,8 @@ describe('PetsController (service mocked)', () => {
       ],
     })
       .overrideInterceptor(IdempotencyInterceptor)
+      .useValue({})
+      .overrideInterceptor(CachedReadInterceptor)
       .useValue({})
       .compile();
     controller = moduleRef.get(PetsController);

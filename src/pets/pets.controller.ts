@@ -19,6 +19,7 @@ import {
   IdempotencyKeyReusedException,
 } from '../idempotency/index.js';
 import { QUOTA_ERRORS } from '../rate-limit/index.js';
+import { CachedRead } from '../read-cache/index.js';
 import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import { NewPetDto } from './dto/new-pet.dto.js';
 import { PetIdParams } from './dto/pet-id.params.js';
@@ -48,6 +49,7 @@ export class PetsController {
   }
 
   @Get()
+  @CachedRead('Link')
   @ApiOperation({
     summary: 'List all animals',
     description: 'A page of animals in ascending id order, optionally filtered by status; the `Link` header leads to the next page.',
@@ -106,6 +108,7 @@ export class PetsController {
   }
 
   @Get(':petId')
+  @CachedRead()
   @ApiOperation({
     summary: 'Get an animal (deprecated)',
     description: getPetDescription(new Date(DEFAULT_GET_PET_SUNSET)),

@@ -2,6 +2,7 @@ import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from 
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JsonBodyMiddleware } from '../common/index.js';
 import { IdempotencyModule } from '../idempotency/index.js';
+import { ReadCacheModule } from '../read-cache/index.js';
 import { Pet } from './entities/pet.entity.js';
 import { GetPetDeprecationMiddleware } from './get-pet-deprecation.middleware.js';
 import { PetsController } from './pets.controller.js';
@@ -10,7 +11,7 @@ import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Pet]), IdempotencyModule],
+  imports: [TypeOrmModule.forFeature([Pet]), IdempotencyModule, ReadCacheModule],
   controllers: [PetsController],
   providers: [PetsRepository, PetsService, PetsOpenApi],
 })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { decodeCursor, encodeCursor, ValidationFailedException } from '../common/index.js';
+import { ReadCache } from '../read-cache/index.js';
 import { DEFAULT_PAGE_SIZE, type ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import type { NewPetDto } from './dto/new-pet.dto.js';
 import { MAX_ID } from './dto/pet-fields.js';
@@ -17,7 +18,10 @@ export interface PetListPage {
 
 @Injectable()
 export class PetsService {
-  constructor(private readonly pets: PetsRepository) {}
+  constructor(
+    private readonly pets: PetsRepository,
+    private readonly reads: ReadCache,
+  ) {}
 
   async list({ limit = DEFAULT_PAGE_SIZE, status, cursor }: ListPetsQueryDto): Promise<PetListPage> {
     const afterId = cursor === undefined ? 0 : this.positionOf(cursor, status);
@@ -30,8 +34,11 @@ export class PetsService {
     };
   }
 
-  create({ name, categoryId, status = PetStatus.Available }: NewPetDto): Promise<Pet> {
-    return this.pets.create({ name, categoryId, status });
+  /** Creates an animal; once it is committed, no replica's cached reads leave it out. */
+  async create({ name, categoryId, status = PetStatus.Available }: NewPetDto): Promise<Pet> {
+    const pet = await this.pets.create({ name, categoryId, status });
+    await this.reads.changed();
+    return pet;
   }
 
   async get(id: number): Promise<PetRecord> {

@@ -12,6 +12,8 @@ export interface LimiterRequest {
   keyId?: number;
   limits: PlanLimits;
   ban: BanPolicy;
+  /** A key to read in the same round trip: the data generation (src/read-cache), for Redis stores. */
+  generationKey?: string;
 }
 
 export type LimiterOutcome = 'admitted' | 'refused' | 'suspended';
@@ -23,6 +25,8 @@ export interface LimiterFacts {
   usedDay: number;
   nowMs: number;
   suspendedUntilMs: number;
+  /** The value at `generationKey` (0 when unset); absent when the store did not read it. */
+  generation?: number;
 }
 
 /** The store behind the limiter: Redis, the in-process one, or Redis with the in-process one as fallback. */

@@ -5,6 +5,7 @@ import { AuthModule } from '../auth/index.js';
 import { Clock } from '../common/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
 import { PlansModule } from '../plans/index.js';
+import { ReadCacheModule } from '../read-cache/index.js';
 import { REDIS_CLIENT, type RedisClient } from '../redis/index.js';
 import { FailoverStore } from './failover.store.js';
 import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from './in-process.store.js';
@@ -24,7 +25,7 @@ async function createLimiterStore(redis: RedisClient | undefined, clock: Clock, 
 }
 
 @Module({
-  imports: [AuthModule, PlansModule, TerminusModule],
+  imports: [AuthModule, PlansModule, ReadCacheModule, TerminusModule],
   providers: [
     { provide: LimiterStore, inject: [REDIS_CLIENT, Clock, ConfigService], useFactory: createLimiterStore },
     RateLimiterService,

@@ -6,6 +6,7 @@ import { Clock } from '../common/index.js';
 import type { RedisConfig } from '../redis/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
 import { ClientsService, isPlanName, type PlanLimits, PlansService } from '../plans/index.js';
+import { DataGeneration } from '../read-cache/index.js';
 import { anonymousSubject } from './anonymous-subject.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
 import { decide, type RateLimitDecision } from './rate-limit.decision.js';
@@ -28,6 +29,9 @@ type Subject = LimiterRequest & { plan: string };
  * cache or verified live in the last 5 minutes are always looked up and counted for their
  * client, so a paying client behind a throttled address keeps its own quota.
  *
+ * The same round trip reads the data generation (src/read-cache) and leaves it on the request,
+ * so a cached read costs no further call.
+ *
  * When the database cannot say who is calling (and no recent answer is at hand), the request
  * fails with that error, which the exception filter answers 503: a paying client is never
  * moved to the anonymous limits because of an outage. Any other error fails the request too.
@@ -45,6 +49,7 @@ export class RateLimiterService {
     private readonly clients: ClientsService,
     private readonly metrics: RateLimitMetrics,
     private readonly clock: Clock,
+    private readonly generations: DataGeneration,
     plans: PlansService,
     config: ConfigService,
   ) {
@@ -57,6 +62,7 @@ export class RateLimiterService {
   async check(request: Request): Promise<RateLimitDecision> {
     const { plan, ...limiterRequest } = await this.subjectOf(request);
     const facts = await this.store.consume(limiterRequest);
+    DataGeneration.observe(request, facts.generation ?? null);
     this.metrics.record(plan, facts.outcome);
     const decision = decide(facts, limiterRequest.limits);
     if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
@@ -71,6 +77,7 @@ export class RateLimiterService {
       subjectKey: `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`,
       limits: this.anonymousLimits,
       ban: this.ban,
+      generationKey: this.generations.redisKey,
     };
     // Only a refused address pays for the question (a second hash of its key); others go straight on.
     const now = this.clock.now().getTime();
@@ -85,6 +92,6 @@ export class RateLimiterService {
     if (identity.kind !== 'valid') return address;
     const { clientId, keyId } = identity.principal;
     const { plan, limits } = await this.clients.quotaOf(clientId);
-    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban };
+    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban, generationKey: this.generations.redisKey };
   }
 }

@@ -1,0 +1,93 @@
+import { jest } from '@jest/globals';
+import type { ConfigService } from '@nestjs/config';
+import type { Clock } from '../common/index.js';
+import type { DataGeneration } from './data-generation.js';
+import { READ_CACHE_ENTRIES, ReadCache, type CachedAnswer } from './read-cache.js';
+
+const page = (n: number): CachedAnswer => ({ body: [n], headers: [] });
+const loaded = (n: number) => () => Promise.resolve(page(n));
+
+describe('ReadCache', () => {
+  const bump = jest.fn<DataGeneration['bump']>().mockResolvedValue(undefined);
+  const generations = { bump } as unknown as DataGeneration;
+  let nowMs = 0;
+  const clock: Clock = { now: () => new Date(nowMs) };
+  const cacheWith = (ttlMs: number) => new ReadCache(generations, clock, { getOrThrow: () => ({ ttlMs }) } as unknown as ConfigService);
+  /** A cache that has seen `generation` and holds `key` under it. */
+  const holding = async (ttlMs: number, generation: number, key: string, n: number) => {
+    const cache = cacheWith(ttlMs);
+    cache.get(generation, key);
+    await cache.load(generation, key, loaded(n));
+    return cache;
+  };
+
+  beforeEach(() => {
+    nowMs = Date.parse('2027-03-01T12:00:00Z');
+    bump.mockClear();
+  });
+
+  it('serves what it loaded for the same generation, for at most the time to live', async () => {
+    const cache = await holding(1_000, 7, 'a', 1);
+    expect(cache.get(7, 'a')).toEqual(page(1));
+    nowMs += 999;
+    expect(cache.get(7, 'a')).toEqual(page(1));
+    nowMs += 1;
+    expect(cache.get(7, 'a')).toBeUndefined();
+  });
+
+  it('forgets everything when another generation is read, older or newer', async () => {
+    const cache = await holding(1_000, 7, 'a', 1);
+    expect(cache.get(8, 'a')).toBeUndefined();
+    expect(cache.get(7, 'a')).toBeUndefined();
+  });
+
+  it('drops a read that finished after the generation moved on', async () => {
+    const cache = cacheWith(1_000);
+    cache.get(7, 'a');
+    let finish!: (answer: CachedAnswer) => void;
+    const reading = cache.load(7, 'a', () => new Promise((resolve) => (finish = resolve)));
+    cache.get(8, 'b');
+    finish(page(1));
+    await expect(reading).resolves.toEqual(page(1));
+    expect(cache.get(8, 'a')).toBeUndefined();
+  });
+
+  it('loads once for every request that misses the same entry at the same time', async () => {
+    const cache = cacheWith(1_000);
+    cache.get(7, 'a');
+    const load = jest.fn(() => new Promise<CachedAnswer>((resolve) => setTimeout(() => resolve(page(1)), 10)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.load(7, 'a', load)));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(answers).toEqual(Array(50).fill(page(1)));
+  });
+
+  it('lets each waiting request load on its own when the shared load fails', async () => {
+    const cache = cacheWith(1_000);
+    cache.get(7, 'a');
+    const failing = cache.load(7, 'a', () => Promise.reject(new Error('database down')));
+    const waiting = cache.load(7, 'a', loaded(2));
+    await expect(failing).rejects.toThrow('database down');
+    await expect(waiting).resolves.toEqual(page(2));
+  });
+
+  it('holds a bounded number of entries, the oldest going first', async () => {
+    const cache = await holding(60_000, 1, 'k0', 0);
+    for (let n = 1; n <= READ_CACHE_ENTRIES; n += 1) await cache.load(1, `k${n}`, loaded(n));
+    expect(cache.get(1, 'k0')).toBeUndefined();
+    expect(cache.get(1, 'k1')).toEqual(page(1));
+    expect(cache.get(1, `k${READ_CACHE_ENTRIES}`)).toEqual(page(READ_CACHE_ENTRIES));
+  });
+
+  it('keeps nothing when its time to live is 0', async () => {
+    const cache = await holding(0, 1, 'a', 1);
+    expect(cache.enabled).toBe(false);
+    expect(cache.get(1, 'a')).toBeUndefined();
+  });
+
+  it('after a write, forgets its entries and moves the generation on', async () => {
+    const cache = await holding(1_000, 7, 'a', 1);
+    await cache.changed();
+    expect(bump).toHaveBeenCalledTimes(1);
+    expect(cache.get(7, 'a')).toBeUndefined();
+  });
+});

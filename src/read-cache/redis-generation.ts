@@ -1,0 +1,35 @@
+import { Logger } from '@nestjs/common';
+import type { Request } from 'express';
+import type { RedisClient } from '../redis/index.js';
+import { DataGeneration } from './data-generation.js';
+
+/**
+ * The generation every replica shares, in one Redis key. Reads never ask Redis for it: the rate
+ * limiter reads it in the same round trip as the quota decision (`DataGeneration.observe`), so a
+ * request the limiter decided without Redis (Redis out, or the limiter turned off) reads the
+ * database. A creation increments it after its commit and before its 201.
+ */
+export class RedisGeneration extends DataGeneration {
+  private readonly logger = new Logger('ReadCache');
+
+  constructor(
+    private readonly redis: RedisClient,
+    readonly redisKey: string,
+  ) {
+    super();
+  }
+
+  of(request: Request): number | undefined {
+    return DataGeneration.observed(request);
+  }
+
+  async bump(): Promise<void> {
+    try {
+      await this.redis.incr(this.redisKey);
+    } catch (error) {
+      this.logger.warn(
+        `Could not move the data generation on (${error instanceof Error ? error.message : String(error)}); other replicas may serve cached reads without this write until their entries expire`,
+      );
+    }
+  }
+}
