@@ -4,8 +4,9 @@
  * transpiles (isolatedModules), which keeps the suites fast.
  *
  * Projects, so a team runs its own (`npm test -- src/pets test/pets --selectProjects unit e2e`):
- * `unit`, tests beside the code (src/**\/*.spec.ts) and the unit tests that share test/support
- * (test/**\/*.spec.ts); `e2e`, end-to-end tests over the app factory on in-memory SQLite, under
+ * `unit`, tests beside the code (src/**\/*.spec.ts), the unit tests that share test/support
+ * (test/**\/*.spec.ts) and the benchmark's helpers' tests, in JavaScript like the benchmark
+ * (test/bench/*.spec.mjs); `e2e`, end-to-end tests over the app factory on in-memory SQLite, under
  * test/<module>/ (test/**\/*.e2e-spec.ts); `integration`, tests against real servers, each selected
  * when its server is named: PostgreSQL by DATABASE_URL (test/postgres.int-spec.ts, and
  * test/pgbouncer.int-spec.ts through a PgBouncer it starts), Redis by REDIS_URL
@@ -48,7 +49,7 @@ const built = { globalSetup: './test/support/build-once.js' };
 /** @type {import('jest').Config} */
 export default {
   projects: [
-    project('unit', ['src/.*\\.spec\\.ts$', 'test/.*/[^/]+\\.spec\\.ts$']),
+    project('unit', ['src/.*\\.spec\\.ts$', 'test/.*/[^/]+\\.spec\\.ts$', 'test/bench/[^/]+\\.spec\\.mjs$']),
     project('e2e', ['test/.*\\.e2e-spec\\.ts$'], built),
     ...(integrationSuites.length > 0 ? [project('integration', integrationSuites, built)] : []),
   ],

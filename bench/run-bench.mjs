@@ -6,11 +6,14 @@
 // Redis and the load generator, and measures Redis round trips
 // and SQL statements per request, first versus deep pages of 1,000,000 animals, and resident
 // memory over a 500,000-request run. It prints a table and the targets (MET / NOT MET), and writes
-// bench/results/latest.json, docs/benchmarks.json and the generated section of docs/benchmarks.md.
+// bench/results/latest.json, docs/benchmarks.json, the chart docs/benchmarks.svg (list req/s and p99
+// per server; `npm run bench:chart` redraws it and the section from docs/benchmarks.json) and the
+// generated section of docs/benchmarks.md.
 // It exits 0 unless the harness itself fails: missing a target is a finding, not an error.
-// This file reads the knobs below, prepares the stores, keys and seeds, starts the servers and runs
-// the phases of bench/phases/ in order (SQL statements, throughput rounds, Redis round trips, quota
-// probes, first vs deep page, memory, CPU profile, writing the results); the helpers are in bench/lib/.
+// This file reads the knobs below, prepares the stores, keys and seeds, builds the ladder's steps,
+// starts the servers and runs the phases of bench/phases/ in order (SQL statements, throughput rounds,
+// Redis round trips, quota probes, first vs deep page, memory, CPU profile, writing the results); the
+// helpers are in bench/lib/.
 //
 //   A  ceiling: bench/ceiling, a bare NestJS Express app serving a fixed 20-animal array
 //   B  the service on PostgreSQL + Redis (the limiter in Redis)
@@ -21,6 +24,7 @@
 //      throttlers in Redis) on B's database and Redis, loaded on the list right after B; the
 //      service / peer ratios are printed per round. Its Redis round trips are counted as B's, and
 //      both are driven over a free plan's minute quota to compare what a refused caller sees.
+//   L1… the ladder (BENCH_LADDER below): B as earlier commits build it, loaded right before B
 //
 // Environment (defaults in brackets):
 //   DATABASE_URL             PostgreSQL of B and D [postgres://postgres@127.0.0.1:5432/pets_bench,
@@ -44,17 +48,29 @@
 //                            BENCH_RETRIES [2] times; the least disturbed attempt counts
 //   BENCH_PROFILE [0]        1: also run B under `node --cpu-prof` for BENCH_PROFILE_S [20] s of load
 //                            and print the top functions (the profile is kept in bench/results/)
-//   BENCH_WRITE_DOCS [1]     0: write only bench/results/latest.json
+//   BENCH_LADDER ['']        earlier states of the service to load beside B, oldest first, as
+//                            comma-separated <git-rev>=<label> (`b80dfde=before,HEAD~2=+page cache`):
+//                            each is checked out with `git worktree add --detach` in the run's temp
+//                            dir (this checkout's node_modules linked in), built with
+//                            `tsc -p tsconfig.build.json` and run as B at that commit (B's database,
+//                            Redis, key and endpoints, its own Redis key prefix) right before B in
+//                            every round; the report's "what each change bought" shows each step and
+//                            B against the step before and against P. The worktrees are removed
+//                            when the run ends. Empty: not run (the report says how)
+//   BENCH_WRITE_DOCS [1]     0: write only bench/results/latest.json and its chart latest.svg
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKey } from './lib/keys.mjs';
+import { whatEachChangeBought } from './lib/ladder-summary.mjs';
+import { ladderDefinitions, parseLadder, withLadder } from './lib/ladder.mjs';
 import { log } from './lib/log.mjs';
 import { machine } from './lib/machine.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { run, stopAll, stopServer } from './lib/processes.mjs';
 import { serverDefinitions, startServers } from './lib/servers.mjs';
 import { prepareStores } from './lib/stores.mjs';
+import { removeCheckouts } from './lib/worktrees.mjs';
 import { profileService } from './phases/cpu-profile.mjs';
 import { measureDeepPages } from './phases/deep-pages.mjs';
 import { measureMemory } from './phases/memory.mjs';
@@ -91,6 +107,7 @@ const config = {
   retries: intEnv('BENCH_RETRIES', 2, 0),
   profile: process.env.BENCH_PROFILE === '1',
   profileS: intEnv('BENCH_PROFILE_S', 20),
+  ladder: parseLadder(process.env.BENCH_LADDER ?? ''),
   writeDocs: process.env.BENCH_WRITE_DOCS !== '0',
 };
 const stores = {
@@ -106,15 +123,18 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'pets-bench-'));
   const resultsDir = join(ROOT, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
+  // The servers first (some run from the ladder's worktrees), then the worktrees, then the temp dir.
+  const cleanUp = async () => {
+    await stopAll();
+    await removeCheckouts();
+    rmSync(tmp, { recursive: true, force: true });
+  };
   let interrupted = false;
   const onSignal = (signal) => {
     if (interrupted) return;
     interrupted = true;
     log(`${signal}: stopping the servers and cleaning up`);
-    void stopAll().finally(() => {
-      rmSync(tmp, { recursive: true, force: true });
-      process.exit(130);
-    });
+    void cleanUp().finally(() => process.exit(130));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -122,8 +142,7 @@ async function main() {
   try {
     return await bench(tmp, resultsDir);
   } finally {
-    await stopAll();
-    rmSync(tmp, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 
@@ -173,9 +192,11 @@ async function bench(tmp, resultsDir) {
     petId: Math.ceil(config.seedCount / 2),
   });
   const pgDefinition = definitions.find((d) => d.server === 'postgres');
+  if (config.ladder.length > 0 && !pgDefinition) notes.push('BENCH_LADDER: not run (its steps run as B, which needs PostgreSQL)');
+  const ladder = pgDefinition ? await ladderDefinitions({ steps: config.ladder, repo: ROOT, service: pgDefinition, tmp }) : [];
   const sql = await measureSqlStatements({ definition: pgDefinition, databaseUrl, tmp, config });
 
-  const servers = await startServers(definitions, tmp);
+  const servers = await startServers(withLadder(definitions, ladder), tmp);
   const byName = Object.fromEntries(servers.map((s) => [s.server, s]));
   const pgServer = byName.postgres;
   const { throughput, ratios } = await measureThroughput({ servers, config });
@@ -205,7 +226,18 @@ async function bench(tmp, resultsDir) {
     config,
     servers,
     seeds,
-    measured: { throughput, ratios, sql, redis, peerRedis, quota, deepPages, memory, profile },
+    measured: {
+      throughput,
+      ratios,
+      ladder: whatEachChangeBought(throughput, ladder),
+      sql,
+      redis,
+      peerRedis,
+      quota,
+      deepPages,
+      memory,
+      profile,
+    },
     notes,
     resultsDir,
   });

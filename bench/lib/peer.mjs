@@ -1,11 +1,10 @@
 // The service against the usual build (bench/peers/usual-build): the per-round throughput and p99
 // ratios, where each keeps its counts in Redis, and the lines the report prints about both.
 import { createHash } from 'node:crypto';
-import { median } from './stats.mjs';
+import { spread } from './stats.mjs';
 
 const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const count = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en') : 'n/a');
-const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 
 /**
  * Per round (the two servers were loaded one right after the other): service req/s / peer req/s

@@ -118,7 +118,10 @@ export function serverDefinitions({ postgres, redisUrl, databaseUrl, sqliteUrl, 
   ].filter(Boolean);
 }
 
-/** Starts every defined server (its log in `tmp`) and checks each endpoint answers as expected. */
+/**
+ * Starts every defined server (its log in `tmp`; from `cwd`, the repository root unless it names
+ * another checkout) and checks each endpoint answers as expected.
+ */
 export async function startServers(definitions, tmp) {
   log(`starting ${definitions.length} servers`);
   const servers = [];
@@ -129,7 +132,7 @@ export async function startServers(definitions, tmp) {
       env: definition.env,
       readyPath: definition.readyPath,
       logFile: join(tmp, `${definition.server}.log`),
-      cwd: ROOT,
+      cwd: definition.cwd ?? ROOT,
     });
     servers.push({ ...definition, ...server });
     log(`  ${definition.label}: pid ${server.pid}, ${server.base}`);

@@ -19,3 +19,6 @@ export function percentile(sorted, p) {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
+
+/** The median of `values` with their lowest and highest (the range over the rounds). */
+export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });

@@ -1,5 +1,6 @@
 // The end of a run: the targets (MET / NOT MET / NOT MEASURED), the printed report, and the results
-// written to bench/results/latest.json (and, unless BENCH_WRITE_DOCS=0, docs/benchmarks.{json,md}).
+// written to bench/results/latest.json and its chart (and, unless BENCH_WRITE_DOCS=0, to
+// docs/benchmarks.{json,svg,md}).
 import { join } from 'node:path';
 import { log } from '../lib/log.mjs';
 import { loadAverages } from '../lib/machine.mjs';
@@ -59,7 +60,7 @@ function evaluateTargets({ ratios, redis, sql, deepPages, memory }, memoryChunk)
 }
 
 /**
- * `measured` holds the phases' parts, in the report's order: throughput, ratios, sql, redis,
+ * `measured` holds the phases' parts, in the report's order: throughput, ratios, ladder, sql, redis,
  * peerRedis, quota, deepPages, memory, profile. Returns the report.
  * @param {{ started: number, machine: any, config: any, servers: any[], seeds: any, measured: any, notes: string[], resultsDir: string }} options
  */
@@ -77,13 +78,9 @@ export async function writeReport({ started, machine, config, servers, seeds, me
     notes,
   };
   printReport(report);
-  await writeResults(report, {
-    jsonFile: join(resultsDir, 'latest.json'),
-    docsMarkdown: config.writeDocs ? join(ROOT, 'docs', 'benchmarks.md') : undefined,
-    docsJson: config.writeDocs ? join(ROOT, 'docs', 'benchmarks.json') : undefined,
-  });
+  await writeResults(report, { jsonFile: join(resultsDir, 'latest.json'), docsDir: config.writeDocs ? join(ROOT, 'docs') : undefined });
   log(
-    `wrote bench/results/latest.json${config.writeDocs ? ', docs/benchmarks.json and docs/benchmarks.md' : ''}; ` +
+    `wrote bench/results/latest.{json,svg}${config.writeDocs ? ', docs/benchmarks.{json,svg} and docs/benchmarks.md' : ''}; ` +
       `${(report.wallSeconds / 60).toFixed(1)} min in all`,
   );
   return report;
