@@ -4,7 +4,6 @@ import { ReadCache } from '../read-cache/index.js';
 import { DEFAULT_PAGE_SIZE, type ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import type { NewPetDto } from './dto/new-pet.dto.js';
 import { MAX_ID } from './dto/pet-fields.js';
-import type { Pet } from './entities/pet.entity.js';
 import { PetStatus } from './pet-status.js';
 import { PetNotFoundException } from './pets.exceptions.js';
 import { PetsRepository, type PetRecord } from './pets.repository.js';
@@ -35,7 +34,7 @@ export class PetsService {
   }
 
   /** Creates an animal; once it is committed, no replica's cached reads leave it out. */
-  async create({ name, categoryId, status = PetStatus.Available }: NewPetDto): Promise<Pet> {
+  async create({ name, categoryId, status = PetStatus.Available }: NewPetDto): Promise<PetRecord> {
     const pet = await this.pets.create({ name, categoryId, status });
     await this.reads.changed();
     return pet;
