@@ -56,7 +56,7 @@ describe('PetsController (service mocked)', () => {
   });
 
   it('creates an animal and points Location at it', async () => {
-    pets.create.mockResolvedValue(rex as Pet);
+    pets.create.mockResolvedValue(rex);
     const res = response();
     await expect(controller.createPet({ name: 'Rex', categoryId: 3 }, request, res as unknown as Response)).resolves.toEqual(rex);
     expect(res.setHeader).toHaveBeenCalledWith('Location', 'https://api.pets.example/v1/pets/7');
