@@ -18,8 +18,8 @@ describe('InProcessStore capacity', () => {
   const clock = new ManualClock();
   let store: InProcessStore;
 
-  beforeEach(async () => {
-    store = await InProcessStore.create(clock, { clients: 10, addresses: 3 });
+  beforeEach(() => {
+    store = new InProcessStore(clock, { clients: 10, addresses: 3 });
   });
   afterEach(() => store.close());
 

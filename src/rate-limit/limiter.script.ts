@@ -1,9 +1,12 @@
 import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.store.js';
 
 /**
- * The whole rate-limit decision, in one Lua script that both stores run: Redis with EVALSHA
- * (atomically, so any number of replicas admit exactly the quota), and the in-process store
- * in an embedded Lua VM. One implementation, so the two cannot disagree.
+ * The whole rate-limit decision, in one Lua script that Redis runs with EVALSHA (atomically, so
+ * any number of replicas admit exactly the quota). The in-process store (in-process.store.ts)
+ * implements the same rules again in TypeScript: two implementations, held equal by a
+ * differential property test (test/redis-limiter-differential.int-spec.ts) that runs random
+ * request sequences through both and compares every decision. A change to the rules here is a
+ * change there too, and that test fails until both agree.
  *
  * KEYS[1]  the subject's hash (a client, or an IP address), hash-tagged for Redis Cluster
  * KEYS[2]  optional: the data generation's key, read in the same round trip (src/read-cache); only

@@ -9,7 +9,7 @@ export interface RateLimitConfig {
   /** Refusals of one key within one UTC minute that suspend it. */
   banThreshold: number;
   banSeconds: number;
-  /** Anonymous addresses the in-process limiter holds at most (about 400 bytes each). */
+  /** Anonymous addresses the in-process limiter holds at most (about 290 bytes each). */
   inProcessAddresses: number;
 }
 

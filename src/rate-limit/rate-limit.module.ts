@@ -18,9 +18,9 @@ import { RateLimiterService } from './rate-limiter.service.js';
 import { RedisStore } from './redis.store.js';
 
 /** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */
-async function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config: ConfigService): Promise<LimiterStore> {
+function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config: ConfigService): LimiterStore {
   const { inProcessAddresses } = config.getOrThrow<RateLimitConfig>('rateLimit');
-  const inProcess = await InProcessStore.create(clock, { clients: DEFAULT_CLIENT_CAPACITY, addresses: inProcessAddresses });
+  const inProcess = new InProcessStore(clock, { clients: DEFAULT_CLIENT_CAPACITY, addresses: inProcessAddresses });
   return redis ? new FailoverStore(new RedisStore(redis), inProcess, redis) : inProcess;
 }
 
