@@ -4,7 +4,6 @@ import { Test } from '@nestjs/testing';
 import type { Request, Response } from 'express';
 import { IdempotencyInterceptor } from '../idempotency/index.js';
 import { CachedReadInterceptor } from '../read-cache/index.js';
-import type { Pet } from './entities/pet.entity.js';
 import { PetStatus } from './pet-status.js';
 import { PetsController } from './pets.controller.js';
 import { PetNotFoundException } from './pets.exceptions.js';
