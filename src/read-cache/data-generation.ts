@@ -6,10 +6,9 @@ type WithGeneration = Request & { [OBSERVED]?: number | null };
 
 /**
  * A number that changes after every committed creation, so a read cached under one value is
- * current for as long as the value stays the same. Where it comes from depends on what the
- * replicas share: a Redis key read in the quota decision's own round trip, or, on a single
- * SQLite instance, a counter of this process's writes and SQLite's own count of other
- * connections' commits. `undefined` means "not known now": the read goes to the database.
+ * current for as long as the value stays the same. The replicas share it in Redis, read in the
+ * quota decision's own round trip; without Redis the one instance counts its own creations.
+ * `undefined` means "not known now": the read goes to the database.
  */
 export abstract class DataGeneration {
   /** The Redis key the limiter reads with the quota decision, when the generation lives in Redis. */
