@@ -22,11 +22,26 @@ function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, memory 
     targets.push({ name, target: goal, measured, status: met === undefined ? 'NOT MEASURED' : met ? 'MET' : 'NOT MET' });
   const peer = ratios.serviceVsPeer;
   const rps = peer?.rpsRatio.median;
-  target('list req/s, service / usual build', '≥ 1.50', fixed2(rps), orUnmeasured(rps, (n) => n >= 1.5));
+  target(
+    'list req/s, service / usual build',
+    '≥ 1.50',
+    fixed2(rps),
+    orUnmeasured(rps, (n) => n >= 1.5),
+  );
   const p99 = peer?.p99Ratio.median;
-  target('list p99, service / usual build', '≤ 1.00', fixed2(p99), orUnmeasured(p99, (n) => n <= 1));
+  target(
+    'list p99, service / usual build',
+    '≤ 1.00',
+    fixed2(p99),
+    orUnmeasured(p99, (n) => n <= 1),
+  );
   const cpu = throughput.find((r) => r.server === 'postgres' && r.endpointKey === 'list')?.cpuMsPerRequest;
-  target('server CPU per list request (B)', '≤ 0.30 ms', Number.isFinite(cpu) ? `${cpu.toFixed(3)} ms` : 'n/a', orUnmeasured(cpu, (n) => n <= 0.3));
+  target(
+    'server CPU per list request (B)',
+    '≤ 0.30 ms',
+    Number.isFinite(cpu) ? `${cpu.toFixed(3)} ms` : 'n/a',
+    orUnmeasured(cpu, (n) => n <= 0.3),
+  );
   const first = ladder?.[0]?.step;
   for (const endpointKey of ['get', 'create']) {
     const now = ladder?.find((row) => row.server === 'postgres' && row.endpointKey === endpointKey);
@@ -40,7 +55,12 @@ function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, memory 
     );
   }
   const embedded = ratios.sqliteVsPostgres.list?.median;
-  target('list req/s, embedded default (SQLite, in process) / PostgreSQL + Redis', '≥ 1.00', fixed2(embedded), orUnmeasured(embedded, (n) => n >= 1));
+  target(
+    'list req/s, embedded default (SQLite, in process) / PostgreSQL + Redis',
+    '≥ 1.00',
+    fixed2(embedded),
+    orUnmeasured(embedded, (n) => n >= 1),
+  );
   const trips = redis?.monitor?.perRequest;
   target(
     'Redis round trips per request',
