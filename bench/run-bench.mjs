@@ -32,7 +32,7 @@
 //   REDIS_URL                Redis of B and D [redis://127.0.0.1:6379 when it answers]
 //   BENCH_DURATION_S [5]     one round of one server and endpoint
 //   BENCH_ROUNDS [5]         alternating rounds
-//   BENCH_CONNECTIONS [10]   autocannon connections
+//   BENCH_CONNECTIONS [50]   autocannon connections (the setup issue 10 was measured with)
 //   BENCH_WARMUP_ROUNDS [2]  unmeasured rounds first: V8 needs 10-30 s of load on a route before its
 //                            code is fully optimised, and a cold server reads up to twice as slow
 //   BENCH_SEED_COUNT [1000000]              animals seeded for the deep-page measurement
@@ -95,7 +95,7 @@ function intEnv(name, fallback, min = 1) {
 const config = {
   durationS: intEnv('BENCH_DURATION_S', 5),
   rounds: intEnv('BENCH_ROUNDS', 5),
-  connections: intEnv('BENCH_CONNECTIONS', 10),
+  connections: intEnv('BENCH_CONNECTIONS', 50),
   warmupRounds: intEnv('BENCH_WARMUP_ROUNDS', 2, 0),
   seedCount: intEnv('BENCH_SEED_COUNT', 1_000_000),
   deepRequests: intEnv('BENCH_DEEP_REQUESTS', 1_000, 0),

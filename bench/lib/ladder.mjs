@@ -43,7 +43,7 @@ export async function ladderDefinitions({ steps, repo, service, tmp }) {
     const commit = full.slice(0, 7);
     const dir = join(tmp, `ladder-${n}`);
     log(`ladder step ${n} (${step.label}): ${step.rev} = ${commit}, building in ${dir}`);
-    await checkoutAt(repo, full, dir);
+    await checkoutAt(repo, full, dir, tmp);
     await run(join(dir, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: dir });
     definitions.push({
       ...service,

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkoutAt, removeCheckouts, resolveCommit } from '../../bench/lib/worktrees.mjs';
 
-/** A throwaway repository with two commits of `pets.txt`, and a node_modules folder of its own. */
+const LOCK = (name) =>
+  JSON.stringify({ name, version: '1.0.0', lockfileVersion: 3, requires: true, packages: { '': { name, version: '1.0.0' } } });
+
+/**
+ * A throwaway repository with two commits of `pets.txt` on one package-lock.json, a third with
+ * another lock file, and a node_modules folder of its own.
+ */
 describe('worktrees (the ladder’s checkouts)', () => {
   let tmp = '';
   let repo = '';
@@ -24,11 +30,19 @@ describe('worktrees (the ladder’s checkouts)', () => {
     mkdirSync(join(repo, 'node_modules'), { recursive: true });
     git('init', '--quiet');
     writeFileSync(join(repo, '.gitignore'), 'node_modules/\n');
-    for (const version of ['first', 'second']) {
+    for (const [version, name] of [
+      ['first', 'pets'],
+      ['second', 'pets'],
+      ['third', 'pets-renamed'],
+    ]) {
       writeFileSync(join(repo, 'pets.txt'), version);
+      writeFileSync(join(repo, 'package.json'), JSON.stringify({ name, version: '1.0.0' }));
+      writeFileSync(join(repo, 'package-lock.json'), LOCK(name));
       git('add', '.');
       git('commit', '--quiet', '-m', version);
     }
+    git('tag', 'third');
+    git('checkout', '--quiet', 'HEAD~1');
   });
 
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -40,7 +54,7 @@ describe('worktrees (the ladder’s checkouts)', () => {
 
   it('checks a commit out detached with the repository’s node_modules linked in, and removes it without a trace', async () => {
     const dir = join(tmp, 'ladder-1');
-    await checkoutAt(repo, await resolveCommit(repo, 'HEAD~1'), dir);
+    await checkoutAt(repo, await resolveCommit(repo, 'HEAD~1'), dir, tmp);
     expect(readFileSync(join(dir, 'pets.txt'), 'utf8')).toBe('first');
     expect(readlinkSync(join(dir, 'node_modules'))).toBe(join(repo, 'node_modules'));
     expect(worktrees()).toHaveLength(2);
@@ -52,9 +66,21 @@ describe('worktrees (the ladder’s checkouts)', () => {
     expect(readFileSync(join(repo, 'pets.txt'), 'utf8')).toBe('second');
   });
 
+  it('installs the packages of a commit whose lock file differs, once for every commit with that lock file', async () => {
+    const [first, second] = [join(tmp, 'ladder-3'), join(tmp, 'ladder-4')];
+    await checkoutAt(repo, await resolveCommit(repo, 'third'), first, tmp);
+    await checkoutAt(repo, await resolveCommit(repo, 'third'), second, tmp);
+    const modules = readlinkSync(join(first, 'node_modules'));
+    expect(modules).not.toBe(join(repo, 'node_modules'));
+    expect(modules.startsWith(join(tmp, 'modules-'))).toBe(true);
+    expect(existsSync(modules)).toBe(true);
+    expect(readlinkSync(join(second, 'node_modules'))).toBe(modules);
+    await removeCheckouts();
+  });
+
   it('forgets a checkout whose folder is already gone', async () => {
     const dir = join(tmp, 'ladder-2');
-    await checkoutAt(repo, 'HEAD', dir);
+    await checkoutAt(repo, 'HEAD', dir, tmp);
     rmSync(dir, { recursive: true, force: true });
     await removeCheckouts();
     expect(worktrees()).toEqual([`worktree ${repo}`]);
