@@ -84,6 +84,20 @@ describe('ReadCache', () => {
     expect(cache.get(1, 'a')).toBeUndefined();
   });
 
+  it('after a write, keeps nothing a load begun before it read, and starts requests on a new load', async () => {
+    const cache = cacheWith(1_000);
+    cache.get(7, 'a');
+    let finish!: (answer: CachedAnswer) => void;
+    const stale = cache.load(7, 'a', () => new Promise((resolve) => (finish = resolve)));
+    await cache.changed(); // say its generation bump failed: the generation is still 7
+    cache.get(7, 'a');
+    const fresh = cache.load(7, 'a', loaded(2));
+    finish(page(1));
+    await expect(stale).resolves.toEqual(page(1));
+    await expect(fresh).resolves.toEqual(page(2));
+    expect(cache.get(7, 'a')).toEqual(page(2));
+  });
+
   it('after a write, forgets its entries and moves the generation on', async () => {
     const cache = await holding(1_000, 7, 'a', 1);
     await cache.changed();

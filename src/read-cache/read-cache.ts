@@ -32,6 +32,8 @@ export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<CachedAnswer>>();
   private generation?: number;
+  /** Moves on with each of this replica's writes: a load begun before one is not kept after it. */
+  private writes = 0;
 
   constructor(
     private readonly generations: DataGeneration,
@@ -67,12 +69,15 @@ export class ReadCache {
     const flightKey = `${generation} ${key}`;
     const flight = this.loading.get(flightKey);
     if (flight) return flight.catch(load);
+    const writes = this.writes;
     const started = load()
       .then((read) => {
-        this.set(generation, key, read);
+        if (writes === this.writes) this.set(generation, key, read);
         return read;
       })
-      .finally(() => this.loading.delete(flightKey));
+      .finally(() => {
+        if (this.loading.get(flightKey) === started) this.loading.delete(flightKey);
+      });
     this.loading.set(flightKey, started);
     return started;
   }
@@ -90,7 +95,9 @@ export class ReadCache {
    */
   changed(): Promise<void> {
     return DeferredTransaction.afterCommit(async () => {
+      this.writes += 1;
       this.entries.clear();
+      this.loading.clear();
       this.generation = undefined;
       await this.generations.bump();
     });
