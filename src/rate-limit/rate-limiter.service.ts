@@ -62,7 +62,8 @@ export class RateLimiterService {
   async check(request: Request): Promise<RateLimitDecision> {
     const { plan, ...limiterRequest } = await this.subjectOf(request);
     const facts = await this.store.consume(limiterRequest);
-    DataGeneration.observe(request, facts.generation ?? null);
+    // Only a generation that lives in Redis travels with the decision (without Redis it is in process).
+    if (limiterRequest.generationKey !== undefined) DataGeneration.observe(request, facts.generation ?? null);
     this.metrics.record(plan, facts.outcome);
     const decision = decide(facts, limiterRequest.limits);
     if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
