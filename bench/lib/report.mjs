@@ -138,7 +138,7 @@ function measurementLines(results) {
     lines.push(
       `SQL statements per list request (Query + Execute messages on the wire, steady state): ${sql.perRequest.toFixed(3)} ` +
         `(${sql.statements} over ${sql.requests} requests in ${sql.seconds.toFixed(1)} s, ${sql.newConnections} new connections; ` +
-        `above 1 only by the key and plan lookups, cached 4 and 5 s); other endpoints: ${others}`,
+        `a list page is read once per cache entry life, keys and plans once per 4 and 5 s); other endpoints: ${others}`,
     );
   }
   if (sql?.skipped) lines.push(`SQL statements per request: not measured (${sql.skipped})`);
