@@ -28,20 +28,16 @@ const EVERY_ANSWER = {
   date: expect.stringMatching(/ GMT$/),
   connection: 'close',
 };
-const ENTERPRISE_QUOTA = (remaining: number) => ({
-  'x-ratelimit-limit': '1000000',
+/** The quota headers of a plan's caller with `remaining` left in the minute (the fake clock: 50 s left). */
+const quota = (perMinute: number, perDay: number) => (remaining: number) => ({
+  'x-ratelimit-limit': String(perMinute),
   'x-ratelimit-remaining': String(remaining),
   'x-ratelimit-reset': '1803902460',
-  'ratelimit-policy': '"minute";q=1000000;w=60, "day";q=100000000;w=86400',
+  'ratelimit-policy': `"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`,
   ratelimit: `"minute";r=${remaining};t=50`,
 });
-const FREE_QUOTA = (remaining: number) => ({
-  'x-ratelimit-limit': '60',
-  'x-ratelimit-remaining': String(remaining),
-  'x-ratelimit-reset': '1803902460',
-  'ratelimit-policy': '"minute";q=60;w=60, "day";q=1000;w=86400',
-  ratelimit: `"minute";r=${remaining};t=50`,
-});
+const ENTERPRISE_QUOTA = quota(1000000, 100000000);
+const FREE_QUOTA = quota(60, 1000);
 const GET_PET_DEPRECATION = {
   deprecation: '@1767225600',
   sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
