@@ -61,13 +61,16 @@ describe('ReadCache', () => {
     expect(answers).toEqual(Array(50).fill(page(1)));
   });
 
-  it('lets each waiting request load on its own when the shared load fails', async () => {
+  it('answers the requests that joined a failed load with its failure, without loading again', async () => {
     const cache = cacheWith(1_000);
     cache.get(7, 'a');
+    const again = jest.fn(loaded(2));
     const failing = cache.load(7, 'a', () => Promise.reject(new Error('database down')));
-    const waiting = cache.load(7, 'a', loaded(2));
+    const waiting = cache.load(7, 'a', again);
     await expect(failing).rejects.toThrow('database down');
-    await expect(waiting).resolves.toEqual(page(2));
+    await expect(waiting).rejects.toThrow('database down');
+    expect(again).not.toHaveBeenCalled();
+    await expect(cache.load(7, 'a', loaded(3))).resolves.toEqual(page(3));
   });
 
   it('holds a bounded number of entries, the oldest going first', async () => {

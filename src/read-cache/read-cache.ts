@@ -62,13 +62,14 @@ export class ReadCache {
 
   /**
    * Reads `key` with `load` and keeps the answer, once for all the requests that miss it at the
-   * same time (an entry expiring under load costs one query, not one per waiting request). If
-   * that load fails, each request that joined it runs its own.
+   * same time (an entry expiring under load costs one query, not one per waiting request). They
+   * share its outcome, a failure too: the same URL meets the same fault, and a request that joined
+   * a query timing out must not then wait for a query of its own (twice the timeout).
    */
   load(generation: number, key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     const flightKey = `${generation} ${key}`;
     const flight = this.loading.get(flightKey);
-    if (flight) return flight.catch(load);
+    if (flight) return flight;
     const writes = this.writes;
     const started = load()
       .then((read) => {
