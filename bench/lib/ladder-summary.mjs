@@ -10,7 +10,7 @@ export const LADDER_HOWTO =
   'and loaded as B in the same rounds, and this table shows each against the one before and against P.';
 
 /** Per round, `field` of `a` over `b`'s (median and range); undefined when either did not run. */
-const perRound = (a, b, field) => (a && b ? spread(a.rounds.map((round, i) => round[field] / b.rounds[i][field])) : undefined);
+export const perRound = (a, b, field) => (a && b ? spread(a.rounds.map((round, i) => round[field] / b.rounds[i][field])) : undefined);
 
 /**
  * What each change bought: per endpoint (B's, which every step serves), one row per step in order

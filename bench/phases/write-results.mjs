@@ -2,11 +2,11 @@
 // written to bench/results/latest.json and its chart (and, unless BENCH_WRITE_DOCS=0, to
 // docs/benchmarks.{json,svg,md}).
 import { join } from 'node:path';
+import { perRound } from '../lib/ladder-summary.mjs';
 import { log } from '../lib/log.mjs';
 import { loadAverages } from '../lib/machine.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { printReport, writeResults } from '../lib/report.mjs';
-import { median } from '../lib/stats.mjs';
 
 const fixed2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
 const orUnmeasured = (n, met) => (Number.isFinite(n) ? met(n) : undefined);
@@ -46,7 +46,8 @@ function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, memory 
   for (const endpointKey of ['get', 'create']) {
     const now = ladder?.find((row) => row.server === 'postgres' && row.endpointKey === endpointKey);
     const before = ladder?.find((row) => row.step === first && row.endpointKey === endpointKey);
-    const ratio = now && before ? roundRatio(throughput, now, before) : undefined;
+    const row = (step) => step && throughput.find((r) => r.server === step.server && r.endpointKey === step.endpointKey);
+    const ratio = perRound(row(now), row(before), 'rps')?.median;
     target(
       `${now?.endpoint ?? endpointKey} req/s, now / ${first ?? 'before (BENCH_LADDER)'}`,
       '≥ 1.00',
@@ -85,13 +86,6 @@ function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, memory 
     orUnmeasured(growth, (n) => n < 0.1),
   );
   return targets;
-}
-
-/** The median over the rounds of `now`'s req/s over `before`'s, from the throughput phase's rows. */
-function roundRatio(throughput, now, before) {
-  const rounds = (row) => throughput.find((r) => r.server === row.server && r.endpointKey === row.endpointKey)?.rounds ?? [];
-  const [a, b] = [rounds(now), rounds(before)];
-  return median(a.map((round, i) => round.rps / b[i]?.rps).filter(Number.isFinite));
 }
 
 /**

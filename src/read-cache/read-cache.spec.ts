@@ -21,6 +21,13 @@ describe('ReadCache', () => {
     return cache;
   };
 
+  /** A load of `key` that finishes when the test says. */
+  const pendingLoad = (cache: ReadCache, generation: number, key: string) => {
+    let finish!: (answer: CachedAnswer) => void;
+    const answer = cache.load(generation, key, () => new Promise((resolve) => (finish = resolve)));
+    return { answer, finish: (n: number) => finish(page(n)) };
+  };
+
   beforeEach(() => {
     nowMs = Date.parse('2027-03-01T12:00:00Z');
     bump.mockClear();
@@ -44,11 +51,10 @@ describe('ReadCache', () => {
   it('drops a read that finished after the generation moved on', async () => {
     const cache = cacheWith(1_000);
     cache.get(7, 'a');
-    let finish!: (answer: CachedAnswer) => void;
-    const reading = cache.load(7, 'a', () => new Promise((resolve) => (finish = resolve)));
+    const reading = pendingLoad(cache, 7, 'a');
     cache.get(8, 'b');
-    finish(page(1));
-    await expect(reading).resolves.toEqual(page(1));
+    reading.finish(1);
+    await expect(reading.answer).resolves.toEqual(page(1));
     expect(cache.get(8, 'a')).toBeUndefined();
   });
 
@@ -90,13 +96,12 @@ describe('ReadCache', () => {
   it('after a write, keeps nothing a load begun before it read, and starts requests on a new load', async () => {
     const cache = cacheWith(1_000);
     cache.get(7, 'a');
-    let finish!: (answer: CachedAnswer) => void;
-    const stale = cache.load(7, 'a', () => new Promise((resolve) => (finish = resolve)));
+    const stale = pendingLoad(cache, 7, 'a');
     await cache.changed(); // say its generation bump failed: the generation is still 7
     cache.get(7, 'a');
     const fresh = cache.load(7, 'a', loaded(2));
-    finish(page(1));
-    await expect(stale).resolves.toEqual(page(1));
+    stale.finish(1);
+    await expect(stale.answer).resolves.toEqual(page(1));
     await expect(fresh).resolves.toEqual(page(2));
     expect(cache.get(7, 'a')).toEqual(page(2));
   });
