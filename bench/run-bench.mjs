@@ -21,10 +21,11 @@
 //   D  B with RATE_LIMIT_ENABLED=false, so the limiter's own cost is a ratio
 //   P  the usual build: bench/peers/usual-build, the list endpoint built the common NestJS way
 //      (bearer guard, Repository.find, ValidationPipe, @nestjs/throttler with minute and day
-//      throttlers in Redis) on B's database and Redis, loaded on the list right after B; the
+//      throttlers in Redis) on B's database and Redis, loaded on the list next to B; the
 //      service / peer ratios are printed per round. Its Redis round trips are counted as B's, and
 //      both are driven over a free plan's minute quota to compare what a refused caller sees.
 //   L1… the ladder (BENCH_LADDER below): B as earlier commits build it, loaded right before B
+//   Every other round loads the servers in the reverse order (bench/lib/round-order.mjs).
 //
 // Environment (defaults in brackets):
 //   DATABASE_URL             PostgreSQL of B and D [postgres://postgres@127.0.0.1:5432/pets_bench,
@@ -53,8 +54,8 @@
 //                            each is checked out with `git worktree add --detach` in the run's temp
 //                            dir (this checkout's node_modules linked in), built with
 //                            `tsc -p tsconfig.build.json` and run as B at that commit (B's database,
-//                            Redis, key and endpoints, its own Redis key prefix) right before B in
-//                            every round; the report's "what each change bought" shows each step and
+//                            Redis, key and endpoints, its own Redis key prefix) next to B in
+//                            every round (right before it, or after it in reversed rounds); the report's "what each change bought" shows each step and
 //                            B against the step before and against P. The worktrees are removed
 //                            when the run ends. Empty: not run (the report says how)
 //   BENCH_WRITE_DOCS [1]     0: write only bench/results/latest.json and its chart latest.svg

@@ -58,5 +58,5 @@ export async function ladderDefinitions({ steps, repo, service, tmp }) {
   return definitions;
 }
 
-/** The servers in measuring order: the ladder's steps right before B, so each step, B and P run seconds apart. */
+/** The servers in measuring order (reversed every other round): the ladder's steps right before B, so each step, B and P run seconds apart. */
 export const withLadder = (definitions, ladder) => definitions.flatMap((d) => (d.server === 'postgres' ? [...ladder, d] : [d]));

@@ -221,7 +221,7 @@ export function markdownSection(results) {
   lines.push(`![${CHART_TEXT}](${CHART_FILE})`, '');
   lines.push('### Throughput and latency', '');
   lines.push(
-    `Median over ${results.config.rounds} rounds of ${results.config.durationS} s each (each round loads every server on an endpoint in turn, then the next endpoint); ` +
+    `Median over ${results.config.rounds} rounds of ${results.config.durationS} s each (each round loads every server on an endpoint in turn, then the next endpoint; every other round in the reverse server order, so no server always runs first after a phase without inserts); ` +
       'p50/p99 of the 2xx answers in ms; CPU columns are user + system time per answered request of the server process, of the PostgreSQL and Redis server processes, and of the benchmark’s own process (autocannon); ' +
       '“others’ CPUs” is how many CPUs other work on the machine kept busy meanwhile (median over the rounds).',
     '',

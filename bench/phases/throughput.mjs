@@ -4,6 +4,7 @@
 import { log } from '../lib/log.mjs';
 import { serviceVsPeer, serviceVsPeerLines } from '../lib/peer.mjs';
 import { withCpuBreakdown } from '../lib/processes.mjs';
+import { roundOrder } from '../lib/round-order.mjs';
 import { loadOnce } from '../lib/servers.mjs';
 import { median } from '../lib/stats.mjs';
 
@@ -110,12 +111,14 @@ export async function measureThroughput({ servers, config }) {
   /** @type {Record<string, RoundResult[]>} */
   const runs = {};
   // Endpoint by endpoint, every server in turn (A B C D on the list, then B C D on the next…), so
-  // the runs a ratio compares (B and D for the limiter, A and B for the ceiling) are close in time.
+  // the runs a ratio compares (B and D for the limiter, A and B for the ceiling) are close in time;
+  // every other round in the reverse order (bench/lib/round-order.mjs).
   const endpointOrder = [...new Set(servers.flatMap((s) => s.endpoints))];
   for (let round = 1; round <= config.rounds; round++) {
-    log(`round ${round}/${config.rounds} (${endpointOrder.join(', ')}; ${servers.map((s) => s.server).join(' ')})`);
+    const order = roundOrder(servers, round);
+    log(`round ${round}/${config.rounds} (${endpointOrder.join(', ')}; ${order.map((s) => s.server).join(' ')})`);
     for (const name of endpointOrder) {
-      for (const server of servers.filter((s) => s.endpoints.includes(name))) {
+      for (const server of order.filter((s) => s.endpoints.includes(name))) {
         const r = await measuredRun(server, name, config);
         (runs[`${server.server}:${name}`] ??= []).push(r);
         log(

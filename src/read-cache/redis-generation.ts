@@ -1,3 +1,4 @@
+import { setImmediate as afterThisTurn } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import type { RedisClient } from '../redis/index.js';
@@ -11,6 +12,8 @@ import { DataGeneration } from './data-generation.js';
  */
 export class RedisGeneration extends DataGeneration {
   private readonly logger = new Logger('ReadCache');
+  /** The increment not sent yet, which every creation committed before it is sent shares. */
+  private next?: Promise<void>;
 
   constructor(
     private readonly redis: RedisClient,
@@ -23,7 +26,20 @@ export class RedisGeneration extends DataGeneration {
     return DataGeneration.observed(request);
   }
 
-  async bump(): Promise<void> {
+  /**
+   * Creations that commit in the same turn of the event loop share one `INCR`, sent once that
+   * turn's I/O callbacks have run: it still follows every commit it stands for, and a creation
+   * committed after it was sent waits for the next one.
+   */
+  bump(): Promise<void> {
+    this.next ??= afterThisTurn().then(() => {
+      this.next = undefined;
+      return this.increment();
+    });
+    return this.next;
+  }
+
+  private async increment(): Promise<void> {
     try {
       await this.redis.incr(this.redisKey);
     } catch (error) {
