@@ -10,13 +10,16 @@ import { printReport, writeResults } from '../lib/report.mjs';
 
 const fixed2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
 const orUnmeasured = (n, met) => (Number.isFinite(n) ? met(n) : undefined);
+/** Issue 10's CPU target, 0.30 ms per list request, over the 0.417 ms the service took when it was set. */
+const CPU_RATIO_TARGET = Math.floor((0.3 / 0.417) * 100) / 100;
 
 /**
  * Each target of issue 10 with what was measured against it; NOT MEASURED when the figure is
  * missing. Throughput and latency targets are medians of per-round ratios (drift cancels out);
- * "no slower than before" compares B with the ladder's first step, the service before the work.
+ * "no slower than before" and the CPU ratio compare B with the ladder's first step, the service
+ * before the work.
  */
-function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, memory }, memoryChunk) {
+export function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, memory }, memoryChunk) {
   const targets = [];
   const target = (name, goal, measured, met) =>
     targets.push({ name, target: goal, measured, status: met === undefined ? 'NOT MEASURED' : met ? 'MET' : 'NOT MET' });
@@ -35,6 +38,14 @@ function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, memory 
     fixed2(p99),
     orUnmeasured(p99, (n) => n <= 1),
   );
+  const first = ladder?.[0]?.step;
+  const row = (step) => step && throughput.find((r) => r.server === step.server && r.endpointKey === step.endpointKey);
+  /** B against the ladder's first step on `endpointKey`: the median of the per-round ratios of `field`. */
+  const vsBefore = (endpointKey, field) => {
+    const now = ladder?.find((r) => r.server === 'postgres' && r.endpointKey === endpointKey);
+    const before = ladder?.find((r) => r.step === first && r.endpointKey === endpointKey);
+    return { endpoint: now?.endpoint ?? endpointKey, ratio: perRound(row(now), row(before), field)?.median };
+  };
   const cpu = throughput.find((r) => r.server === 'postgres' && r.endpointKey === 'list')?.cpuMsPerRequest;
   target(
     'server CPU per list request (B)',
@@ -42,14 +53,19 @@ function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, memory 
     Number.isFinite(cpu) ? `${cpu.toFixed(3)} ms` : 'n/a',
     orUnmeasured(cpu, (n) => n <= 0.3),
   );
-  const first = ladder?.[0]?.step;
+  // The same target as a ratio, which the machine's drift cancels out of: issue 10 asked for
+  // 0.30 ms when the service took 0.417: 0.719 of the CPU of the code before the work (0.71 here).
+  const cpuRatio = vsBefore('list', 'cpuMsPerRequest').ratio;
+  target(
+    `server CPU per list request, now / ${first ?? 'before (BENCH_LADDER)'}`,
+    `≤ ${CPU_RATIO_TARGET.toFixed(2)}`,
+    fixed2(cpuRatio),
+    orUnmeasured(cpuRatio, (n) => n <= CPU_RATIO_TARGET),
+  );
   for (const endpointKey of ['get', 'create']) {
-    const now = ladder?.find((row) => row.server === 'postgres' && row.endpointKey === endpointKey);
-    const before = ladder?.find((row) => row.step === first && row.endpointKey === endpointKey);
-    const row = (step) => step && throughput.find((r) => r.server === step.server && r.endpointKey === step.endpointKey);
-    const ratio = perRound(row(now), row(before), 'rps')?.median;
+    const { endpoint, ratio } = vsBefore(endpointKey, 'rps');
     target(
-      `${now?.endpoint ?? endpointKey} req/s, now / ${first ?? 'before (BENCH_LADDER)'}`,
+      `${endpoint} req/s, now / ${first ?? 'before (BENCH_LADDER)'}`,
       '≥ 1.00',
       fixed2(ratio),
       orUnmeasured(ratio, (n) => n >= 1),

@@ -20,10 +20,10 @@ const CACHED_HEADERS = Symbol('cached read headers');
 
 /**
  * Serves a GET from the replica's read cache while the data generation stays the same: the
- * handler, its validation and its query run once per URL and generation. The answer is the same
- * for every caller (it depends on the URL and the base of the links only), and only a completed
- * handler is kept, with the `headers` it set (such as `Link`). Authentication and the quota
- * decision still run first, for every request.
+ * handler, its validation, its query and the serialization of its result run once per URL and
+ * generation. The answer is the same for every caller (it depends on the URL and the base of the
+ * links only), and only a completed handler is kept, with the `headers` it set (such as `Link`).
+ * Authentication and the quota decision still run first, for every request.
  */
 export const CachedRead = (...headers: string[]) =>
   applyDecorators(SetMetadata(CACHED_HEADERS, headers), UseInterceptors(CachedReadInterceptor));
@@ -52,16 +52,21 @@ export class CachedReadInterceptor implements NestInterceptor {
     const headers = this.reflector.get<string[]>(CACHED_HEADERS, context.getHandler());
     const handle = async (): Promise<CachedAnswer> => {
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      return { body, headers: headers.flatMap((name) => headerOf(response, name)) };
+      return { json: JSON.stringify(body), headers: headers.flatMap((name) => headerOf(response, name)) };
     };
     return from(this.cache.load(generation, key, handle)).pipe(map((read) => answer(read, response)));
   }
 }
 
-/** Sets the cached read's headers on `response` (again, for the request that read it) and gives its body. */
-function answer(read: CachedAnswer, response: Response): unknown {
+/**
+ * Sets the cached read's headers on `response` (again, for the request that read it) and gives its
+ * body as the JSON text it was serialized to once: Express sends a string as it is, with the
+ * `application/json; charset=utf-8` that `res.json` would have set, and nothing serializes it again.
+ */
+function answer(read: CachedAnswer, response: Response): string | undefined {
   for (const [name, value] of read.headers) response.setHeader(name, value);
-  return read.body;
+  if (read.json !== undefined) response.setHeader('Content-Type', 'application/json');
+  return read.json;
 }
 
 function headerOf(response: Response, name: string): Array<[string, string]> {

@@ -4,7 +4,7 @@ import type { Clock } from '../common/index.js';
 import type { DataGeneration } from './data-generation.js';
 import { READ_CACHE_ENTRIES, ReadCache, type CachedAnswer } from './read-cache.js';
 
-const page = (n: number): CachedAnswer => ({ body: [n], headers: [] });
+const page = (n: number): CachedAnswer => ({ json: `[${n}]`, headers: [] });
 const loaded = (n: number) => () => Promise.resolve(page(n));
 
 describe('ReadCache', () => {

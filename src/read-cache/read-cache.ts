@@ -5,9 +5,9 @@ import { DeferredTransaction } from '../database/index.js';
 import { DataGeneration } from './data-generation.js';
 import type { ReadCacheConfig } from './read-cache.config.js';
 
-/** A cached answer: the handler's result and the headers it set. */
+/** A cached answer: the handler's result as JSON text (`undefined` when it gave none) and the headers it set. */
 export interface CachedAnswer {
-  body: unknown;
+  json: string | undefined;
   headers: Array<[string, string]>;
 }
 
