@@ -55,8 +55,9 @@
 //                            dir (this checkout's node_modules linked in), built with
 //                            `tsc -p tsconfig.build.json` and run as B at that commit (B's database,
 //                            Redis, key and endpoints, its own Redis key prefix) next to B in
-//                            every round (right before it, or after it in reversed rounds); the report's "what each change bought" shows each step and
-//                            B against the step before and against P. The worktrees are removed
+//                            every round (right before it, or after it in reversed rounds); the
+//                            report's "what each change bought" shows each step and B against the
+//                            step before and against P. The worktrees are removed
 //                            when the run ends. Empty: not run (the report says how)
 //   BENCH_WRITE_DOCS [1]     0: write only bench/results/latest.json and its chart latest.svg
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
