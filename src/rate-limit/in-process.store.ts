@@ -1,4 +1,5 @@
 import type { Clock } from '../common/index.js';
+import { EndOfTurn } from './end-of-turn.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 import { SubjectTable } from './subject-table.js';
 
@@ -41,7 +42,8 @@ export const DEFAULT_CLIENT_CAPACITY = 100_000;
  * decision rules of the Lua script Redis runs (limiter.script.ts), written again in TypeScript over
  * typed records and timed by the service's clock. A differential property test
  * (test/redis-limiter-differential.int-spec.ts) runs random request sequences through both and
- * holds every decision equal. Calls are synchronous, so each decision is atomic within the process.
+ * holds every decision equal. Each decision is made when it is asked for, so it is atomic within
+ * the process; the answers of one turn of the event loop are handed back together (`EndOfTurn`).
  *
  * Clients and anonymous addresses live in separate bounded tables, so flooding addresses can
  * never push a client's counts out. When the address table is full, a new address is refused
@@ -52,6 +54,7 @@ export const DEFAULT_CLIENT_CAPACITY = 100_000;
 export class InProcessStore extends LimiterStore {
   private readonly clients: SubjectTable<SubjectRecord>;
   private readonly addresses: SubjectTable<SubjectRecord>;
+  private readonly answers = new EndOfTurn();
 
   constructor(
     private readonly clock: Clock,
@@ -67,9 +70,9 @@ export class InProcessStore extends LimiterStore {
     const table = request.keyId === undefined ? this.addresses : this.clients;
     const held = table.get(request.subjectKey, nowMs);
     if (held === undefined && !table.hasRoom(nowMs)) {
-      return Promise.resolve({ outcome: 'refused', usedMinute: request.limits.perMinute, usedDay: 0, nowMs, suspendedUntilMs: 0 });
+      return this.answers.settle({ outcome: 'refused', usedMinute: request.limits.perMinute, usedDay: 0, nowMs, suspendedUntilMs: 0 });
     }
-    return Promise.resolve(this.decide(request, nowMs, table, held));
+    return this.answers.settle(this.decide(request, nowMs, table, held));
   }
 
   /**
