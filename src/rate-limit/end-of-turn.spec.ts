@@ -13,7 +13,7 @@ describe('EndOfTurn', () => {
     expect(settled).toEqual([1, 2, 3]);
   });
 
-  it('starts a new hand-back for a value given after the last one', , async () => {
+  it('starts a new hand-back for a value given after the last one', async () => {
     const answers = new EndOfTurn();
     await expect(answers.settle('first')).resolves.toBe('first');
     let second: string | undefined;
