@@ -6,7 +6,7 @@ import { setImmediate } from 'node:timers';
  * arrival order) but answers this way, so the requests of one turn continue side by side, as they
  * do when Redis answers a turn's auto-pipelined scripts in one reply: running each stage of the
  * pipeline for a batch of requests cost a quarter less CPU per request than running every request
- * through on its own (docs/benchmarks.md, "The embedded default").
+ * through on its own (docs/benchmarks.md, "Findings").
  */
 export class EndOfTurn {
   private pending: Array<() => void> = [];
