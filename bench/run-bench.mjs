@@ -16,6 +16,7 @@
 // helpers are in bench/lib/.
 //
 //   A  ceiling: bench/ceiling, a bare NestJS Express app serving a fixed 20-animal array
+//   A2 the same ceiling on Fastify (@nestjs/platform-fastify): what Express itself costs
 //   B  the service on PostgreSQL + Redis (the limiter in Redis)
 //   C  the service on its embedded defaults: a SQLite file in a temp dir, in-process limiter
 //   D  B with RATE_LIMIT_ENABLED=false, so the limiter's own cost is a ratio

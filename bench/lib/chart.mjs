@@ -16,9 +16,9 @@ const PANELS = [
   { field: 'p99', title: 'p99 ms (median), shorter is better', format: (value) => num(value, 1) },
 ];
 
-/** The ceiling grey, the usual build orange, the ladder's earlier builds light blue, the service blue. */
+/** The ceilings grey, the usual build orange, the ladder's earlier builds light blue, the service blue. */
 function colour(server) {
-  if (server === 'ceiling') return '#9a9a9a';
+  if (server.startsWith('ceiling')) return '#9a9a9a';
   if (server === 'peer') return '#d9822b';
   if (server.startsWith('ladder-')) return '#8db4dc';
   return '#2f6fad';

@@ -1,6 +1,6 @@
 /* global fetch */
-// The servers under measurement (A ceiling, B PostgreSQL + Redis, P usual build, C SQLite, D limiter
-// off): what each runs and is loaded with, starting them, and one load of one of their endpoints.
+// The servers under measurement (A ceiling, A2 the ceiling on Fastify, B PostgreSQL + Redis, P usual
+// build, C SQLite, D limiter off): what each runs and is loaded with, starting them, and one load of one of their endpoints.
 import { join } from 'node:path';
 import { load } from './load.mjs';
 import { log } from './log.mjs';
@@ -71,6 +71,17 @@ export function serverDefinitions({ postgres, redisUrl, databaseUrl, sqliteUrl, 
       description: 'bare NestJS app, fixed 20-animal array, no auth/limiter/database',
       script: 'dist/bench/ceiling/main.js',
       env: {},
+      readyPath: '/v1/pets',
+      key: undefined,
+      endpoints: ['list'],
+      targets: CEILING_TARGETS,
+    },
+    {
+      server: 'ceiling-fastify',
+      label: 'A2 ceiling on Fastify',
+      description: 'A on @nestjs/platform-fastify instead of Express: what the HTTP platform costs',
+      script: 'dist/bench/ceiling/main.js',
+      env: { CEILING_PLATFORM: 'fastify' },
       readyPath: '/v1/pets',
       key: undefined,
       endpoints: ['list'],
