@@ -151,8 +151,8 @@ function measurementLines(results) {
   }
   if (memory?.marks?.length) {
     lines.push(
-      `RSS of ${memory.label} on ${memory.endpoint}: ${memory.marks.map((m) => `${num(m.requests / 1000)}k ${mb(m.rss)}`).join(', ')}; ` +
-        `growth from the 2nd to the last mark ${pct(memory.growth)} (heap used ${memory.marks.map((m) => mb(m.heapUsed ?? NaN)).join(', ')})`,
+      `RSS of ${memory.label} on ${memory.endpoint}, lowest during each chunk: ${memory.marks.map((m) => `${num(m.requests / 1000)}k ${mb(m.rssLow ?? NaN)}`).join(', ')}; ` +
+        `growth from the 2nd chunk to the last ${pct(memory.growth)} (at each mark: RSS ${memory.marks.map((m) => mb(m.rss)).join(', ')}; heap used ${memory.marks.map((m) => mb(m.heapUsed ?? NaN)).join(', ')})`,
     );
   }
   return lines;

@@ -96,7 +96,7 @@ export function evaluateTargets({ throughput, ratios, ladder, redis, deepPages, 
   }
   const growth = memory?.growth;
   target(
-    `RSS growth from the 2nd to the last ${memoryChunk.toLocaleString('en')}-request mark`,
+    `RSS growth, the lowest of each ${memoryChunk.toLocaleString('en')}-request chunk, from the 2nd chunk to the last`,
     '< 10 %',
     Number.isFinite(growth) ? `${(growth * 100).toFixed(1)} %` : 'n/a',
     orUnmeasured(growth, (n) => n < 0.1),
