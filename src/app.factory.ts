@@ -6,7 +6,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { AppModule, type AppModuleImport } from './app.module.js';
-import { allowedHostMiddleware, answerUnparsableRequests, requestIdMiddleware } from './common/index.js';
+import { allowedHostMiddleware, answerUnparsableRequests, ExpressPrototypesAdapter, requestIdMiddleware } from './common/index.js';
 import { type AppConfig, validateServerEnvironment } from './config/index.js';
 import { IDEMPOTENCY_KEY_HEADER } from './idempotency/index.js';
 import { HTTP_LOGGER, PinoLoggerService } from './logging/index.js';
@@ -65,7 +65,11 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 /** The server's application (with `extra` modules): also reacts to SIGTERM/SIGINT with the graceful shutdown. */
 export async function createApp(extra: AppModuleImport[] = []): Promise<NestExpressApplication> {
   validateServerEnvironment(process.env);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(extra), NEST_APPLICATION_OPTIONS);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register(extra),
+    new ExpressPrototypesAdapter(),
+    NEST_APPLICATION_OPTIONS,
+  );
   app.enableShutdownHooks();
   return configureApp(app);
 }

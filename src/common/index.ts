@@ -15,6 +15,7 @@ export {
 } from './errors/api.exception.js';
 export { describeErrorCodes } from './errors/error.dto.js';
 export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
+export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { JsonBodyMiddleware } from './http/json-body.middleware.js';
 export { matchedRoute } from './http/matched-route.js';
 export { apiBaseUrl } from './http/public-url.js';

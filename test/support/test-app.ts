@@ -6,6 +6,7 @@ import { NEST_APPLICATION_OPTIONS, configureApp } from '../../src/app.factory.js
 import { AppModule, type AppModuleImport } from '../../src/app.module.js';
 import { ApiKeysService } from '../../src/auth/api-keys.service.js';
 import { Clock } from '../../src/common/clock/clock.js';
+import { ExpressPrototypesAdapter } from '../../src/common/http/express-prototypes.adapter.js';
 import { ClientsService } from '../../src/plans/clients.service.js';
 
 export interface TestAppOptions {
@@ -45,7 +46,9 @@ export async function createTestApp({ env = {}, clock, overrides = [], modules =
     if (clock) builder.overrideProvider(Clock).useValue(clock);
     for (const { provide, useValue } of overrides) builder.overrideProvider(provide).useValue(useValue);
     const moduleRef = await builder.compile();
-    const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(NEST_APPLICATION_OPTIONS));
+    const app = configureApp(
+      moduleRef.createNestApplication<NestExpressApplication>(new ExpressPrototypesAdapter(), NEST_APPLICATION_OPTIONS),
+    );
     await app.init();
     const clients = app.get(ClientsService);
     const keys = app.get(ApiKeysService);
