@@ -15,8 +15,10 @@
 // Redis round trips, quota probes, first vs deep page, memory, CPU profile, writing the results); the
 // helpers are in bench/lib/.
 //
-//   A  ceiling: bench/ceiling, a bare NestJS Express app serving a fixed 20-animal array
+//   A  ceiling: bench/ceiling, a bare NestJS Express app serving a fixed 20-animal array, on the
+//      service's Express adapter (src/common/http/express-prototypes.adapter.ts)
 //   A2 the same ceiling on Fastify (@nestjs/platform-fastify): what Express itself costs
+//   A3 the same ceiling on the HTTP server Nest's ExpressAdapter creates: what the service's adapter saves
 //   B  the service on PostgreSQL + Redis (the limiter in Redis)
 //   C  the service on its embedded defaults: a SQLite file in a temp dir, in-process limiter
 //   D  B with RATE_LIMIT_ENABLED=false, so the limiter's own cost is a ratio

@@ -1,5 +1,6 @@
 /* global fetch */
-// The servers under measurement (A ceiling, A2 the ceiling on Fastify, B PostgreSQL + Redis, P usual
+// The servers under measurement (A ceiling, A2 the ceiling on Fastify, A3 the ceiling on Nest's default
+// Express server, B PostgreSQL + Redis, P usual
 // build, C SQLite, D limiter off): what each runs and is loaded with, starting them, and one load of
 // one of their endpoints.
 import { join } from 'node:path';
@@ -58,6 +59,21 @@ function serviceEnv(extra) {
   };
 }
 
+/** A ceiling server: bench/ceiling on `platform` (its CEILING_PLATFORM; unset: the service's Express adapter). */
+function ceiling(server, label, description, platform) {
+  return {
+    server,
+    label,
+    description,
+    script: 'dist/bench/ceiling/main.js',
+    env: platform ? { CEILING_PLATFORM: platform } : {},
+    readyPath: '/v1/pets',
+    key: undefined,
+    endpoints: ['list'],
+    targets: CEILING_TARGETS,
+  };
+}
+
 /**
  * The servers this machine can run, in measuring order: B and D need PostgreSQL, P also Redis.
  * @param {{ postgres: boolean, redisUrl?: string, databaseUrl: string, sqliteUrl: string, pgKey?: string, sqliteKey: string, petId: number }} options
@@ -66,28 +82,19 @@ export function serverDefinitions({ postgres, redisUrl, databaseUrl, sqliteUrl, 
   const withRedis = redisUrl ? { REDIS_URL: redisUrl } : {};
   const service = { script: 'dist/src/main.js', readyPath: '/health/live', endpoints: SERVICE_ENDPOINTS };
   return [
-    {
-      server: 'ceiling',
-      label: 'A ceiling',
-      description: 'bare NestJS app, fixed 20-animal array, no auth/limiter/database',
-      script: 'dist/bench/ceiling/main.js',
-      env: {},
-      readyPath: '/v1/pets',
-      key: undefined,
-      endpoints: ['list'],
-      targets: CEILING_TARGETS,
-    },
-    {
-      server: 'ceiling-fastify',
-      label: 'A2 ceiling on Fastify',
-      description: 'A on @nestjs/platform-fastify instead of Express: what the HTTP platform costs',
-      script: 'dist/bench/ceiling/main.js',
-      env: { CEILING_PLATFORM: 'fastify' },
-      readyPath: '/v1/pets',
-      key: undefined,
-      endpoints: ['list'],
-      targets: CEILING_TARGETS,
-    },
+    ceiling('ceiling', 'A ceiling', "bare NestJS app on the service's Express adapter, fixed 20-animal array, no auth/limiter/database"),
+    ceiling(
+      'ceiling-fastify',
+      'A2 ceiling on Fastify',
+      'A on @nestjs/platform-fastify instead of Express: what the HTTP platform costs',
+      'fastify',
+    ),
+    ceiling(
+      'ceiling-express-default',
+      "A3 ceiling, Nest's Express",
+      "A on the HTTP server Nest's ExpressAdapter creates: what the service's adapter saves",
+      'express-default',
+    ),
     postgres && {
       ...service,
       server: 'postgres',
