@@ -6,7 +6,8 @@ import { num } from './format.mjs';
 const TOP = 72; // the first bar's top, below the title and the panels' headings
 const ROW = 26; // one server's row
 const BAR = 16; // a bar's height
-const LABEL_WIDTH = 190; // the servers' names, right-aligned to the left of the bars
+const LABEL_WIDTH = 190; // the servers' names, right-aligned to the left of the bars, unless one needs more
+const CHARACTER_WIDTH = 8; // at font-size 13, wider than any sans-serif font's average character
 const PANEL_WIDTH = 300;
 const VALUE_ROOM = 64; // room after the longest bar for its value
 const GAP = 40;
@@ -37,7 +38,8 @@ const text = (x, y, content, attributes = '') =>
 export function renderChart(results) {
   const rows = results.throughput.filter((row) => row.endpointKey === 'list');
   const { rounds, durationS, connections } = results.config;
-  const width = LABEL_WIDTH + PANELS.length * (PANEL_WIDTH + GAP);
+  const labelWidth = Math.max(LABEL_WIDTH, 20 + CHARACTER_WIDTH * Math.max(0, ...rows.map((row) => row.label.length)));
+  const width = labelWidth + PANELS.length * (PANEL_WIDTH + GAP);
   const height = TOP + rows.length * ROW + 8;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" font-family="sans-serif" font-size="13">`,
@@ -51,9 +53,9 @@ export function renderChart(results) {
       'fill="#555555"',
     ),
   ];
-  rows.forEach((row, i) => parts.push(text(LABEL_WIDTH - 10, TOP + i * ROW + BAR - 3, row.label, 'text-anchor="end"')));
+  rows.forEach((row, i) => parts.push(text(labelWidth - 10, TOP + i * ROW + BAR - 3, row.label, 'text-anchor="end"')));
   PANELS.forEach((panel, p) => {
-    const left = LABEL_WIDTH + p * (PANEL_WIDTH + GAP);
+    const left = labelWidth + p * (PANEL_WIDTH + GAP);
     const max = Math.max(0, ...rows.map((row) => row[panel.field]).filter(Number.isFinite)) || 1;
     parts.push(text(left, TOP - 12, panel.title, 'font-weight="bold"'));
     parts.push(`<line x1="${left}" y1="${TOP - 4}" x2="${left}" y2="${height - 4}" stroke="#888888"/>`);

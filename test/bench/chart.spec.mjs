@@ -43,6 +43,16 @@ describe('renderChart', () => {
     expect(Math.max(...p99.map((bar) => bar.width))).toBe(p99[1].width);
   });
 
+  it('widens the names’ column for a long name, so it starts inside the picture', () => {
+    const label = 'L6 +one INCR a turn and JSON text';
+    const long = renderChart({ ...results, throughput: [list('ladder-6', label, 4416, 37.6)] });
+    const x = Number(long.match(/<text x="([\d.]+)"[^>]*text-anchor="end">L6 \+one INCR/)[1]);
+    expect(x).toBeGreaterThanOrEqual(label.length * 8);
+    const [bar] = [...long.matchAll(/<rect class="bar rps" x="([\d.]+)"/g)].map(([, left]) => Number(left));
+    expect(bar).toBeGreaterThan(x);
+    expect(svg).toContain('<text x="180.0" y="85" text-anchor="end">A ceiling</text>');
+  });
+
   it('writes n/a with no bar for a figure that is missing', () => {
     const missing = renderChart({ ...results, throughput: [list('peer', 'P usual build', 2329, NaN)] });
     expect(bars(missing, 'p99')).toEqual([{ width: 0, value: 'n/a' }]);
