@@ -1,8 +1,7 @@
 /* global fetch */
 // The servers under measurement (A ceiling, A2 the ceiling on Fastify, A3 the ceiling on Nest's default
-// Express server, B PostgreSQL + Redis, P usual
-// build, C SQLite, D limiter off): what each runs and is loaded with, starting them, and one load of
-// one of their endpoints.
+// Express server, B PostgreSQL + Redis, P usual build, C SQLite, D limiter off): what each runs and is
+// loaded with, starting them, and one load of one of their endpoints.
 import { join } from 'node:path';
 import { load } from './load.mjs';
 import { log } from './log.mjs';
