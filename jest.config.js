@@ -15,8 +15,8 @@
  * here: `npm run test:fuzz` and `npm run test:fleet` select them.
  */
 const integrationSuites = [
-  ['DATABASE_URL', 'test/(postgres|pgbouncer)\\.int-spec\\.ts$', 'PostgreSQL'],
-  ['REDIS_URL', 'test/redis.*\\.int-spec\\.ts$', 'Redis'],
+  ['DATABASE_URL', 'test/.*\\.postgres\\.int-spec\\.ts$', 'PostgreSQL'],
+  ['REDIS_URL', 'test/.*\\.redis\\.int-spec\\.ts$', 'Redis'],
 ].flatMap(([variable, pattern, server]) => {
   if (process.env[variable]) return [pattern];
   console.log(`${variable} is not set: the ${server} integration suite is not selected (CI sets it).`);

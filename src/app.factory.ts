@@ -7,12 +7,12 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { AppModule, type AppModuleImport } from './app.module.js';
 import { allowedHostMiddleware, answerUnparsableRequests, ExpressPrototypesAdapter, requestIdMiddleware } from './common/index.js';
-import { type AppConfig, validateServerEnvironment } from './config/index.js';
-import { IDEMPOTENCY_KEY_HEADER } from './idempotency/index.js';
-import { HTTP_LOGGER, PinoLoggerService } from './logging/index.js';
-import { HttpMetrics } from './metrics/index.js';
-import { buildOpenApiDocument } from './openapi/index.js';
-import { RATE_LIMIT_HEADER_NAMES, RateLimitMiddleware } from './rate-limit/index.js';
+import { type AppConfig, validateServerEnvironment } from './platform/config/index.js';
+import { IDEMPOTENCY_KEY_HEADER } from './policies/idempotency/index.js';
+import { HTTP_LOGGER, PinoLoggerService } from './platform/logging/index.js';
+import { HttpMetrics } from './platform/metrics/index.js';
+import { buildOpenApiDocument } from './platform/openapi/index.js';
+import { RATE_LIMIT_HEADER_NAMES, RateLimitMiddleware } from './policies/rate-limit/index.js';
 
 export const API_PREFIX = 'v1';
 

@@ -1,17 +1,17 @@
 import { Module, type DynamicModule, type ForwardReference, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { AuthModule } from './auth/index.js';
+import { AuthModule } from './modules/auth/index.js';
 import { ApiExceptionFilter, AppValidationPipe, ClockModule, UnmatchedRequestHandler } from './common/index.js';
-import { appConfigModule } from './config/index.js';
-import { DatabaseModule } from './database/index.js';
-import { HealthModule } from './health/index.js';
-import { LoggingModule } from './logging/index.js';
-import { MetricsModule } from './metrics/index.js';
-import { OpenApiModule } from './openapi/index.js';
-import { PetsModule } from './pets/index.js';
-import { PlansModule } from './plans/index.js';
-import { RateLimitModule } from './rate-limit/index.js';
-import { RedisModule } from './redis/index.js';
+import { appConfigModule } from './platform/config/index.js';
+import { DatabaseModule } from './platform/database/index.js';
+import { HealthModule } from './platform/health/index.js';
+import { LoggingModule } from './platform/logging/index.js';
+import { MetricsModule } from './platform/metrics/index.js';
+import { OpenApiModule } from './platform/openapi/index.js';
+import { PetsModule } from './modules/pets/index.js';
+import { PlansModule } from './modules/plans/index.js';
+import { RateLimitModule } from './policies/rate-limit/index.js';
+import { RedisModule } from './platform/redis/index.js';
 
 /** A module the application is composed of. */
 export type AppModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;

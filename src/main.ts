@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './app.factory.js';
-import type { AppConfig } from './config/index.js';
-import { DevelopmentKeyModule, DevelopmentKeyService } from './development-key/index.js';
+import type { AppConfig } from './platform/config/index.js';
+import { DevelopmentKeyModule, DevelopmentKeyService } from './modules/development-key/index.js';
 
 async function bootstrap(): Promise<void> {
   const app = await createApp([DevelopmentKeyModule]);

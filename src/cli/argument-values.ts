@@ -1,4 +1,4 @@
-import { clientName, planChoice, PlanRuleError } from '../plans/index.js';
+import { clientName, planChoice, PlanRuleError } from '../modules/plans/index.js';
 import type { PlanChoice } from './cli-command.js';
 import { UsageError } from './cli.errors.js';
 

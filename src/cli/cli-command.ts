@@ -1,4 +1,4 @@
-import type { PlanLimits, PlanName } from '../plans/index.js';
+import type { PlanLimits, PlanName } from '../modules/plans/index.js';
 
 /** A plan choice that already passed the Plans module's rules. */
 export interface PlanChoice {

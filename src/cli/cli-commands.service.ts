@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ApiKeysService } from '../auth/index.js';
+import { ApiKeysService } from '../modules/auth/index.js';
 import { Clock } from '../common/index.js';
-import { ClientsService, type ClientView } from '../plans/index.js';
+import { ClientsService, type ClientView } from '../modules/plans/index.js';
 import type { CliCommand, KeyOwner } from './cli-command.js';
 import { CommandFailedError } from './cli.errors.js';
 import { formatTable } from './text-table.js';

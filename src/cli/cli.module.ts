@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/index.js';
+import { AuthModule } from '../modules/auth/index.js';
 import { ClockModule } from '../common/index.js';
-import { appConfigModule } from '../config/index.js';
-import { DatabaseModule } from '../database/index.js';
-import { PlansModule } from '../plans/index.js';
+import { appConfigModule } from '../platform/config/index.js';
+import { DatabaseModule } from '../platform/database/index.js';
+import { PlansModule } from '../modules/plans/index.js';
 import { CliCommandsService } from './cli-commands.service.js';
 
 /** The operator tool's application context: the server's modules and database, without HTTP. */

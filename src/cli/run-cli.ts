@@ -1,4 +1,4 @@
-import { ClientNotFoundError, PlanRuleError } from '../plans/index.js';
+import { ClientNotFoundError, PlanRuleError } from '../modules/plans/index.js';
 import { CommandFailedError, UsageError } from './cli.errors.js';
 import { parseCommand } from './parse-command.js';
 import { USAGE } from './usage.js';

@@ -1,4 +1,4 @@
-import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../plans/index.js';
+import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../modules/plans/index.js';
 
 const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
 

@@ -18,6 +18,8 @@ export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
 export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { JsonBodyMiddleware } from './http/json-body.middleware.js';
 export { matchedRoute } from './http/matched-route.js';
+export { principalOf, setPrincipal, type Principal } from './http/principal.js';
+export { IS_PUBLIC, Public } from './http/public.decorator.js';
 export { apiBaseUrl } from './http/public-url.js';
 export { requestIdMiddleware, requestIdOf } from './http/request-id.middleware.js';
 export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';

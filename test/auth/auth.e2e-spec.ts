@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
-import { ApiKeysRepository } from '../../src/auth/api-keys.repository.js';
-import { ApiKeysService } from '../../src/auth/api-keys.service.js';
-import { ClientsService } from '../../src/plans/clients.service.js';
+import { ApiKeysRepository } from '../../src/modules/auth/api-keys.repository.js';
+import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
+import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

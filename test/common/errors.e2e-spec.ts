@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { connect } from 'node:net';
-import { PetsRepository } from '../../src/pets/pets.repository.js';
+import { PetsRepository } from '../../src/modules/pets/pets.repository.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('Error responses (e2e)', () => {

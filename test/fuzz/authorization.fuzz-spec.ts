@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { ApiKeysService } from '../../src/auth/api-keys.service.js';
-import { ClientsService } from '../../src/plans/clients.service.js';
+import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
+import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { authorizationHeader, requestIdHeader } from './support/arbitraries.js';
 import { fuzzParameters, fuzzTimeout, OutcomeHistogram, runsFor, startFuzzTarget, type FuzzTarget } from './support/fuzz-harness.js';
 import { authKindOf, checkNoPollution, checkOutcome, snapshotPrototypes } from './support/properties.js';

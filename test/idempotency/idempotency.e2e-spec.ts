@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { ApiKeysService } from '../../src/auth/api-keys.service.js';
-import { ExpiredKeysPurge } from '../../src/idempotency/expired-keys.purge.js';
-import { DatabaseIdempotencyStore } from '../../src/idempotency/database-idempotency.store.js';
-import { IdempotencyKeysRepository } from '../../src/idempotency/idempotency-keys.repository.js';
-import { PetsRepository } from '../../src/pets/pets.repository.js';
-import { ClientsService } from '../../src/plans/clients.service.js';
+import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
+import { ExpiredKeysPurge } from '../../src/policies/idempotency/expired-keys.purge.js';
+import { DatabaseIdempotencyStore } from '../../src/policies/idempotency/database-idempotency.store.js';
+import { IdempotencyKeysRepository } from '../../src/policies/idempotency/idempotency-keys.repository.js';
+import { PetsRepository } from '../../src/modules/pets/pets.repository.js';
+import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { forgetfulIdempotencyStore } from '../support/forgetful-idempotency-store.js';
 import { sendIdenticalCreations } from '../support/identical-creations.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { PINO_LOGGER } from '../../src/logging/logging.module.js';
+import { PINO_LOGGER } from '../../src/platform/logging/logging.module.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 interface LogRecord {

@@ -2,9 +2,9 @@ import { jest } from '@jest/globals';
 import type { Request } from 'express';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { generateApiKey } from '../../src/auth/api-key.format.js';
-import { ApiKeysRepository } from '../../src/auth/api-keys.repository.js';
-import { RateLimiterService } from '../../src/rate-limit/rate-limiter.service.js';
+import { generateApiKey } from '../../src/modules/auth/api-key.format.js';
+import { ApiKeysRepository } from '../../src/modules/auth/api-keys.repository.js';
+import { RateLimiterService } from '../../src/policies/rate-limit/rate-limiter.service.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from '../../src/rate-limit/in-process.store.js';
+import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from '../../src/policies/rate-limit/in-process.store.js';
 import { describeLimiterStore } from '../support/limiter-store.behaviour.js';
 
 describeLimiterStore('in-process store', (clock) => {

@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
-import { generateApiKey } from '../../src/auth/api-key.format.js';
-import { ApiKeysRepository } from '../../src/auth/api-keys.repository.js';
-import { ApiKeysService } from '../../src/auth/api-keys.service.js';
-import { PetsRepository } from '../../src/pets/pets.repository.js';
-import { ClientsService } from '../../src/plans/clients.service.js';
+import { generateApiKey } from '../../src/modules/auth/api-key.format.js';
+import { ApiKeysRepository } from '../../src/modules/auth/api-keys.repository.js';
+import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
+import { PetsRepository } from '../../src/modules/pets/pets.repository.js';
+import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IdempotencyStore, type IdempotencyLookup } from '../../src/idempotency/idempotency.store.js';
+import { IdempotencyStore, type IdempotencyLookup } from '../../src/policies/idempotency/idempotency.store.js';
 
 /**
  * An in-flight store that remembers nothing: every request gets a reservation, as when the Redis

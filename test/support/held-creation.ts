@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { PetsRepository } from '../../src/pets/pets.repository.js';
+import { PetsRepository } from '../../src/modules/pets/pets.repository.js';
 
 /**
  * Holds the next creation inside the handler until `release()`: the request is in flight,

@@ -1,5 +1,10 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import type { IdempotencyScope, IdempotencyStore, IdempotencyTtl, StoredResponse } from '../../src/idempotency/idempotency.store.js';
+import type {
+  IdempotencyScope,
+  IdempotencyStore,
+  IdempotencyTtl,
+  StoredResponse,
+} from '../../src/policies/idempotency/idempotency.store.js';
 
 /**
  * Short lifetimes, so a store that expires by real time (Redis) can be checked in a test; a

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LimiterRequest, LimiterStore } from '../../src/rate-limit/limiter.store.js';
+import type { LimiterRequest, LimiterStore } from '../../src/policies/rate-limit/limiter.store.js';
 import { FakeClock } from './fake-clock.js';
 
 const BAN = { threshold: 30, durationMs: 15 * 60_000 };

@@ -4,10 +4,10 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { NEST_APPLICATION_OPTIONS, configureApp } from '../../src/app.factory.js';
 import { AppModule, type AppModuleImport } from '../../src/app.module.js';
-import { ApiKeysService } from '../../src/auth/api-keys.service.js';
+import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { Clock } from '../../src/common/clock/clock.js';
 import { ExpressPrototypesAdapter } from '../../src/common/http/express-prototypes.adapter.js';
-import { ClientsService } from '../../src/plans/clients.service.js';
+import { ClientsService } from '../../src/modules/plans/clients.service.js';
 
 export interface TestAppOptions {
   /**

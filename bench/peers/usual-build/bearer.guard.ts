@@ -2,11 +2,11 @@ import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedExcept
 import { Reflector } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { hashApiKey } from '../../../src/auth/api-key.format.js';
-import { bearerToken } from '../../../src/auth/bearer-token.js';
-import { ApiKey } from '../../../src/auth/entities/api-key.entity.js';
-import { Client } from '../../../src/plans/entities/client.entity.js';
-import { PlansService } from '../../../src/plans/plans.service.js';
+import { hashApiKey } from '../../../src/modules/auth/api-key.format.js';
+import { bearerToken } from '../../../src/modules/auth/bearer-token.js';
+import { ApiKey } from '../../../src/modules/auth/entities/api-key.entity.js';
+import { Client } from '../../../src/modules/plans/entities/client.entity.js';
+import { PlansService } from '../../../src/modules/plans/plans.service.js';
 import type { Caller, RequestWithCaller } from './caller.js';
 import { IS_PUBLIC } from './public.decorator.js';
 

@@ -1,6 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { PlanLimits } from '../../../src/plans/plan-catalogue.js';
+import type { PlanLimits } from '../../../src/modules/plans/plan-catalogue.js';
 
 /** Who sent a request, as the bearer guard found it. */
 export interface Caller {

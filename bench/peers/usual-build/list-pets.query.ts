@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsEnum, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PetStatus } from '../../../src/pets/pet-status.js';
+import { PetStatus } from '../../../src/modules/pets/pet-status.js';
 
 /** `GET /v1/pets?limit=&status=`, checked by the global ValidationPipe. */
 export class ListPetsQuery {

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { Pet } from '../../../src/pets/entities/pet.entity.js';
+import { Pet } from '../../../src/modules/pets/entities/pet.entity.js';
 import { ListPetsQuery } from './list-pets.query.js';
 
 @Controller('v1/pets')

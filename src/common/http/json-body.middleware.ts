@@ -3,7 +3,7 @@ import { Injectable, type NestMiddleware } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import contentType from 'content-type';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { AppConfig } from '../../config/index.js';
+import type { AppConfig } from '../../platform/config/index.js';
 import {
   ApiException,
   MalformedJsonException,

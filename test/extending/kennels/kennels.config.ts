@@ -1,4 +1,4 @@
-import { defineConfig, isInteger } from '../../../src/config/index.js';
+import { defineConfig, isInteger } from '../../../src/platform/config/index.js';
 
 export interface KennelsConfig {
   /** Kennels 1 to count exist. */

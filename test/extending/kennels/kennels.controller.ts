@@ -1,9 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AUTHENTICATION_ERRORS } from '../../../src/auth/index.js';
+import { AUTHENTICATION_ERRORS } from '../../../src/modules/auth/index.js';
 import { ApiErrorResponses, INVALID_REQUEST_ERRORS } from '../../../src/common/index.js';
-import { QUOTA_ERRORS } from '../../../src/rate-limit/index.js';
+import { QUOTA_ERRORS } from '../../../src/policies/rate-limit/index.js';
 import { KennelIdParams } from './kennel-id.params.js';
 import type { KennelsConfig } from './kennels.config.js';
 import { KennelNotFoundException } from './kennels.exceptions.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import { ReadinessIndicator, type ReadinessCheck } from '../../../src/health/index.js';
+import { ReadinessIndicator, type ReadinessCheck } from '../../../src/platform/health/index.js';
 
 /** Reports the kennels in readiness (always up: they live in memory). */
 @ReadinessIndicator()

@@ -31,8 +31,10 @@ export const UNICODE_WHITE_SPACE = [
   '\u205f',
   '\u3000',
 ];
-/** Look like white space but are not White_Space (so a name of them is a valid name). */
-const NOT_WHITE_SPACE = ['\u200b', '\u180e', '\ufeff', '\u2060', '\u00ad'];
+/** ECMAScript's \s but not White_Space: white space by the contract's pattern, so a name of it alone is refused. */
+const PATTERN_ONLY_SPACE = ['\ufeff'];
+/** Look like white space but are neither White_Space nor ECMAScript \s (so a name of them is a valid name). */
+const NOT_WHITE_SPACE = ['\u200b', '\u180e', '\u2060', '\u00ad'];
 /** C0 controls and DEL: refused in names. C1 controls (U+0080 to U+009F) are not. */
 const CONTROL_CHARACTERS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
 
@@ -64,7 +66,10 @@ export const anyName = fc.oneof(
   weighted(validName, 4),
   weighted(fc.constant(''), 1),
   weighted(fc.string({ unit: fc.constantFrom(...UNICODE_WHITE_SPACE), minLength: 1, maxLength: 8 }), 2),
-  weighted(fc.string({ unit: fc.constantFrom(...UNICODE_WHITE_SPACE, ...NOT_WHITE_SPACE), minLength: 1, maxLength: 6 }), 1),
+  weighted(
+    fc.string({ unit: fc.constantFrom(...UNICODE_WHITE_SPACE, ...PATTERN_ONLY_SPACE, ...NOT_WHITE_SPACE), minLength: 1, maxLength: 6 }),
+    1,
+  ),
   weighted(insertedInto(validName, fc.constantFrom(...CONTROL_CHARACTERS)), 2),
   weighted(fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), 2),
   // Around the 100 code point limit, in characters of one, two (UTF-16) and four (UTF-8) bytes.
@@ -807,7 +812,7 @@ export function isValidNameOracle(name: unknown): name is string {
   return (
     codePoints.length >= 1 &&
     codePoints.length <= 100 &&
-    codePoints.some((c) => !UNICODE_WHITE_SPACE.includes(c)) &&
+    codePoints.some((c) => !UNICODE_WHITE_SPACE.includes(c) && !PATTERN_ONLY_SPACE.includes(c)) &&
     !codePoints.some((c) => CONTROL_CHARACTERS.includes(c))
   );
 }

@@ -1,8 +1,0 @@
-/** API keys: who is calling (the principal), the guard, and the keys' service for the CLI. */
-export { ApiKeysService } from './api-keys.service.js';
-export { AUTHENTICATION_ERRORS, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
-export { authConfig, type AuthConfig } from './auth.config.js';
-export { AuthModule } from './auth.module.js';
-export { principalOf, setPrincipal, type Principal } from './principal.js';
-export { Public } from './public.decorator.js';
-export { RequestAuthenticator } from './request-authenticator.js';

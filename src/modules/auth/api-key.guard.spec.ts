@@ -1,0 +1,52 @@
+import { jest } from '@jest/globals';
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiKeyGuard } from './api-key.guard.js';
+import { InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
+import { principalOf } from '../../common/index.js';
+import type { RequestAuthenticator } from './request-authenticator.js';
+
+function context(authorization?: string) {
+  const request = { headers: { authorization } };
+  const ctx = {
+    getHandler: () => context,
+    getClass: () => ApiKeyGuard,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  return { ctx, request };
+}
+
+describe('ApiKeyGuard', () => {
+  const identify = jest.fn<RequestAuthenticator['identify']>();
+  const reflector = new Reflector();
+  const guard = new ApiKeyGuard(reflector, { identify } as unknown as RequestAuthenticator);
+
+  beforeEach(() => {
+    identify.mockReset();
+    jest.restoreAllMocks();
+  });
+
+  it('lets a public route through without looking at the key', async () => {
+    jest.spyOn(reflector, 'getAllAndOverride').mockReturnValue(true);
+    await expect(guard.canActivate(context().ctx)).resolves.toBe(true);
+    expect(identify).not.toHaveBeenCalled();
+  });
+
+  it('refuses a request without a bearer token as missing', async () => {
+    identify.mockResolvedValue({ kind: 'missing' });
+    await expect(guard.canActivate(context('Basic abc').ctx)).rejects.toBeInstanceOf(MissingApiKeyException);
+  });
+
+  it('refuses a token that does not authenticate as invalid', async () => {
+    identify.mockResolvedValue({ kind: 'invalid' });
+    await expect(guard.canActivate(context('Bearer nope').ctx)).rejects.toBeInstanceOf(InvalidApiKeyException);
+  });
+
+  it('attaches the principal of a live key to the request', async () => {
+    identify.mockResolvedValue({ kind: 'valid', principal: { keyId: 3, clientId: 7 } });
+    const { ctx, request } = context('Bearer good');
+    await expect(guard.canActivate(ctx)).resolves.toBe(true);
+    expect(identify).toHaveBeenCalledWith(request);
+    expect(principalOf(request as never)).toEqual({ keyId: 3, clientId: 7 });
+  });
+});

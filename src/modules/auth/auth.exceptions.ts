@@ -1,0 +1,33 @@
+import { HttpStatus } from '@nestjs/common';
+import { ApiError, ApiException, type ApiErrorDefinition } from '../../common/index.js';
+
+// RFC 6750: every 401 names the scheme and realm.
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets"' };
+
+const UNAUTHORIZED: Omit<ApiErrorDefinition, 'code'> = {
+  status: HttpStatus.UNAUTHORIZED,
+  description: 'Missing or invalid API key',
+  headers: {
+    'WWW-Authenticate': {
+      description: 'RFC 6750 challenge: `Bearer realm="pets"`.',
+      schema: { type: 'string', maxLength: 200, pattern: '^Bearer realm="[^"]*"' },
+    },
+  },
+};
+
+@ApiError({ ...UNAUTHORIZED, code: 'missing_api_key' })
+export class MissingApiKeyException extends ApiException {
+  constructor() {
+    super('Send your API key as "Authorization: Bearer <API_KEY>".', { headers: CHALLENGE });
+  }
+}
+
+@ApiError({ ...UNAUTHORIZED, code: 'invalid_api_key' })
+export class InvalidApiKeyException extends ApiException {
+  constructor() {
+    super('The API key is not valid: unknown, revoked or expired.', { headers: CHALLENGE });
+  }
+}
+
+/** The errors of every operation behind the API key guard. */
+export const AUTHENTICATION_ERRORS = [MissingApiKeyException, InvalidApiKeyException];

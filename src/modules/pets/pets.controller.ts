@@ -1,0 +1,151 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AUTHENTICATION_ERRORS } from '../auth/index.js';
+import {
+  apiBaseUrl,
+  ApiErrorResponses,
+  INVALID_REQUEST_ERRORS,
+  PayloadTooLargeException,
+  SERVICE_ERRORS,
+  UnsupportedMediaTypeException,
+} from '../../common/index.js';
+import type { AppConfig } from '../../platform/config/index.js';
+import {
+  ApiIdempotencyKeyHeader,
+  IdempotencyConflictException,
+  IdempotencyInterceptor,
+  IdempotencyKeyReusedException,
+} from '../../policies/idempotency/index.js';
+import { QUOTA_ERRORS } from '../../policies/rate-limit/index.js';
+import { CachedRead } from '../../policies/read-cache/index.js';
+import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
+import { NewPetDto } from './dto/new-pet.dto.js';
+import { PetIdParams } from './dto/pet-id.params.js';
+import { PetDto } from './dto/pet.dto.js';
+import { toPetResponse } from './pet.mapper.js';
+import { EndpointRemovedException, PetNotFoundException } from './pets.exceptions.js';
+import { DEFAULT_GET_PET_SUNSET } from './pets.config.js';
+import { getPetDescription, PETS_TAG } from './pets.openapi.js';
+import { PetsService } from './pets.service.js';
+
+const linkHeader = {
+  description: '`<url>; rel="next"` when another page exists.',
+  schema: { type: 'string', maxLength: 2048, pattern: '^<[^>]+>; rel="next"$' },
+};
+
+@ApiTags(PETS_TAG)
+@ApiBearerAuth('bearer')
+@Controller('pets')
+export class PetsController {
+  private readonly publicBaseUrl?: string;
+
+  constructor(
+    private readonly pets: PetsService,
+    config: ConfigService,
+  ) {
+    this.publicBaseUrl = config.getOrThrow<AppConfig>('app').publicBaseUrl;
+  }
+
+  @Get()
+  @CachedRead('Link')
+  @ApiOperation({
+    summary: 'List all animals',
+    description: 'A page of animals in ascending id order, optionally filtered by status; the `Link` header leads to the next page.',
+  })
+  @ApiOkResponse({
+    description: 'A page of animals, in ascending id order.',
+    headers: { Link: linkHeader },
+    schema: { $ref: getSchemaPath('Pets') },
+  })
+  @ApiErrorResponses(...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS)
+  async listPets(
+    @Query() query: ListPetsQueryDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PetDto[]> {
+    const page = await this.pets.list(query);
+    if (page.nextCursor) {
+      const next = new URLSearchParams({
+        limit: String(page.limit),
+        ...(query.status && { status: query.status }),
+        cursor: page.nextCursor,
+      });
+      response.setHeader('Link', `<${apiBaseUrl(request, this.publicBaseUrl)}/pets?${next.toString()}>; rel="next"`);
+    }
+    return page.pets.map(toPetResponse);
+  }
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiOperation({
+    summary: 'Add an animal',
+    description: 'Creates an animal; the service assigns its id. `status` defaults to `available`.',
+  })
+  @ApiBody({ type: NewPetDto, required: true, examples: { rex: { value: { name: 'Rex', categoryId: 1, status: 'available' } } } })
+  @ApiIdempotencyKeyHeader()
+  @ApiCreatedResponse({
+    description: 'The created animal, with its assigned id.',
+    type: PetDto,
+    headers: { Location: { description: 'URL of the new animal.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
+  })
+  @ApiErrorResponses(
+    ...INVALID_REQUEST_ERRORS,
+    ...AUTHENTICATION_ERRORS,
+    IdempotencyConflictException,
+    PayloadTooLargeException,
+    UnsupportedMediaTypeException,
+    IdempotencyKeyReusedException,
+    ...QUOTA_ERRORS,
+    ...SERVICE_ERRORS,
+  )
+  async createPet(@Body() body: NewPetDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PetDto> {
+    const pet = toPetResponse(await this.pets.create(body));
+    response.setHeader('Location', `${apiBaseUrl(request, this.publicBaseUrl)}/pets/${pet.id}`);
+    return pet;
+  }
+
+  @Get(':petId')
+  @CachedRead()
+  @ApiOperation({
+    summary: 'Get an animal (deprecated)',
+    description: getPetDescription(new Date(DEFAULT_GET_PET_SUNSET)),
+    deprecated: true,
+  })
+  @ApiOkResponse({
+    description: 'The animal.',
+    type: PetDto,
+    headers: {
+      Deprecation: {
+        description: 'RFC 9745: `@<unix seconds>` at which the operation was deprecated.',
+        schema: { type: 'string', pattern: '^@[0-9]+$', maxLength: 21 },
+      },
+      Sunset: {
+        description: 'RFC 8594: the HTTP date on which the operation is removed.',
+        schema: {
+          type: 'string',
+          maxLength: 40,
+          pattern: '^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
+          example: new Date(DEFAULT_GET_PET_SUNSET).toUTCString(),
+        },
+      },
+      Link: {
+        description: 'The successor: `</v1/pets>; rel="successor-version"`.',
+        schema: { type: 'string', maxLength: 2048, pattern: '^<[^>]+>; rel="successor-version"$' },
+      },
+    },
+  })
+  @ApiErrorResponses(
+    ...INVALID_REQUEST_ERRORS,
+    ...AUTHENTICATION_ERRORS,
+    PetNotFoundException,
+    EndpointRemovedException,
+    ...QUOTA_ERRORS,
+    ...SERVICE_ERRORS,
+  )
+  async getPet(@Param() { petId }: PetIdParams): Promise<PetDto> {
+    return toPetResponse(await this.pets.get(petId));
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, LastKnown, TtlCache } from '../../common/index.js';
+import { ClientsRepository } from './clients.repository.js';
+import type { Client } from './entities/client.entity.js';
+import type { PlanLimits } from './plan-catalogue.js';
+import { ClientNotFoundError } from './plan.errors.js';
+import { clientName, planChoice, type CustomLimits } from './plan-rules.js';
+import { PlansService } from './plans.service.js';
+
+export interface ClientQuota {
+  plan: string;
+  limits: PlanLimits;
+}
+
+export interface ClientView {
+  id: number;
+  name: string;
+  plan: string;
+  limits: PlanLimits;
+  createdAt: string;
+}
+
+/** A plan change reaches every replica's limiter within this time. */
+const LIMITS_CACHE_MS = 5_000;
+const LIMITS_CACHE_ENTRIES = 10_000;
+/** How long a client's quota read last may still be used while the database cannot be reached. */
+const LIMITS_STALE_MS = 5 * 60_000;
+
+/** Creates clients and moves them between plans, enforcing the plan rules. */
+@Injectable()
+export class ClientsService {
+  private readonly quotaCache = new TtlCache<number, ClientQuota>(LIMITS_CACHE_MS, LIMITS_CACHE_ENTRIES);
+  private readonly lastQuotas = new LastKnown<number, ClientQuota>(LIMITS_STALE_MS, LIMITS_CACHE_ENTRIES);
+
+  constructor(
+    private readonly clients: ClientsRepository,
+    private readonly plans: PlansService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A client's plan and limits, read through a short cache so the rate limiter stays off the
+   * database; while the database cannot be reached, the ones read in the last 5 minutes.
+   */
+  async quotaOf(id: number): Promise<ClientQuota> {
+    const now = this.clock.now().getTime();
+    const cached = this.quotaCache.get(id, now);
+    if (cached) return cached;
+    return this.lastQuotas.read(id, now, async () => {
+      const client = await this.clients.findById(id);
+      if (!client) throw new ClientNotFoundError(id);
+      const quota = { plan: client.plan, limits: this.plans.limitsFor(client) };
+      this.quotaCache.set(id, quota, now);
+      this.lastQuotas.remember(id, quota, now);
+      return quota;
+    });
+  }
+
+  async create(name: string, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
+    const choice = planChoice(plan, custom);
+    return this.view(await this.clients.create({ name: clientName(name), ...choice }));
+  }
+
+  async setPlan(id: number, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
+    const choice = planChoice(plan, custom);
+    await this.get(id);
+    await this.clients.changePlan(id, choice.plan, choice.limits);
+    return this.get(id);
+  }
+
+  async get(id: number): Promise<ClientView> {
+    const client = await this.clients.findById(id);
+    if (!client) throw new ClientNotFoundError(id);
+    return this.view(client);
+  }
+
+  async list(): Promise<ClientView[]> {
+    return (await this.clients.listAll()).map((client) => this.view(client));
+  }
+
+  isEmpty(): Promise<boolean> {
+    return this.clients.isEmpty();
+  }
+
+  private view(client: Client): ClientView {
+    return {
+      id: client.id,
+      name: client.name,
+      plan: client.plan,
+      limits: this.plans.limitsFor(client),
+      createdAt: client.createdAt.toISOString(),
+    };
+  }
+}

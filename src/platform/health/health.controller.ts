@@ -1,0 +1,53 @@
+import { Controller, Get, HttpStatus, Res, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
+import { Public } from '../../common/index.js';
+import { DiscoveryService } from '@nestjs/core';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, type HealthCheckResult, type HealthIndicatorFunction } from '@nestjs/terminus';
+import type { Response } from 'express';
+import { ReadinessIndicator, type ReadinessCheck } from './readiness-indicator.js';
+
+/**
+ * Liveness and readiness for orchestrators, in the terminus response shape. Readiness runs the
+ * `@ReadinessIndicator()` providers of every module (the database ping, the limiter's state, ...).
+ */
+@Public()
+@ApiExcludeController()
+@Controller('health')
+export class HealthController implements OnModuleInit {
+  private readiness: HealthIndicatorFunction[] = [];
+
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly discovery: DiscoveryService,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness = this.discovery
+      .getProviders({ metadataKey: ReadinessIndicator.KEY })
+      .map(({ instance }) => instance as ReadinessCheck)
+      .map((indicator) => () => indicator.check());
+  }
+
+  @Get('live')
+  @HealthCheck()
+  live(@Res({ passthrough: true }) response: Response): Promise<HealthCheckResult> {
+    return this.check(response, []);
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  ready(@Res({ passthrough: true }) response: Response): Promise<HealthCheckResult> {
+    return this.check(response, this.readiness);
+  }
+
+  /** Answers 503 with the terminus body itself, rather than as an API Error object. */
+  private async check(response: Response, indicators: HealthIndicatorFunction[]): Promise<HealthCheckResult> {
+    try {
+      return await this.health.check(indicators);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      response.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return error.getResponse() as HealthCheckResult;
+    }
+  }
+}

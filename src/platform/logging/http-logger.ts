@@ -1,0 +1,59 @@
+import { pinoHttp, startTime } from 'pino-http';
+import type { Logger } from 'pino';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { matchedRoute, requestIdOf, principalOf } from '../../common/index.js';
+
+/** Probes and scrapes would drown the request log. */
+const QUIET = /^\/(health\/|metrics)/;
+
+/** The level of a request's line: failures are errors, everything else is information. */
+function levelOf(response: ServerResponse, error?: unknown): 'error' | 'info' {
+  return error || response.statusCode >= 500 ? 'error' : 'info';
+}
+
+function whoAndWhere(request: IncomingMessage) {
+  return { route: matchedRoute(request as Request) ?? null, clientId: principalOf(request as Request)?.clientId ?? null };
+}
+
+/**
+ * One line per request, written when the response finishes: request id, method, matched route,
+ * status, latency and client id. Headers are not logged at all, so neither the API key nor the
+ * Authorization header can leak.
+ *
+ * When `info` is off (LOG_LEVEL=warn or above) only failures are written, yet pino-http would still
+ * build a child logger for every request (serialising and redacting the request) and assemble a line
+ * nobody sees: a quarter of the server's CPU per request in the benchmark (docs/benchmarks.md). Then
+ * pino-http joins a request only once its response has finished with a status whose line is
+ * written: it writes that line on the `close` that follows, the same line with the real response time.
+ */
+export function createHttpLogger(logger: Logger): (request: Request, response: Response, next: NextFunction) => void {
+  const httpLogger = pinoHttp({
+    logger,
+    genReqId: (request) => requestIdOf(request as Request) ?? 'unknown',
+    autoLogging: { ignore: (request) => QUIET.test((request as Request).originalUrl ?? request.url ?? '') },
+    customLogLevel: (_request, response, error) => levelOf(response, error),
+    // Added when the response finishes (customProps would also bind them, unset, at the start).
+    customSuccessObject: (request, _response, value: object) => ({ ...value, ...whoAndWhere(request) }),
+    customErrorObject: (request, _response, _error, value: object) => ({ ...value, ...whoAndWhere(request) }),
+    customSuccessMessage: (request, response, responseTime) =>
+      `${request.method} ${(request as Request).originalUrl} ${response.statusCode} ${Math.round(responseTime)}ms`,
+    customErrorMessage: (request, response) => `${request.method} ${(request as Request).originalUrl} ${response.statusCode} failed`,
+    serializers: {
+      req: (request: { id: string; method: string; raw: IncomingMessage }) => ({
+        id: request.id,
+        method: request.method,
+        url: (request.raw as Request).originalUrl,
+      }),
+      res: (response: { statusCode: number; raw: ServerResponse }) => ({ statusCode: response.statusCode }),
+    },
+  });
+  return (request, response, next) => {
+    if (logger.isLevelEnabled('info')) return httpLogger(request, response, next);
+    response[startTime] = Date.now();
+    response.once('finish', () => {
+      if (logger.isLevelEnabled(levelOf(response))) httpLogger(request, response);
+    });
+    next();
+  };
+}

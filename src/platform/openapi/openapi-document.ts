@@ -1,0 +1,45 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { describeErrorCodes } from '../../common/index.js';
+import type { AppConfig } from '../config/index.js';
+import { closeSchemas } from './openapi-contribution.js';
+import { OpenApiContributions } from './openapi-contributions.js';
+
+type Servers = Pick<AppConfig, 'publicBaseUrl' | 'stagingBaseUrl'>;
+
+/**
+ * Builds the OpenAPI document from the controllers' decorators, then adds what decorators
+ * cannot say: the error catalogue, the closed Error schemas, each module's contribution
+ * (`@OpenApiContributor()` providers: named schemas, headers every response carries), and the servers (relative `/v1` first, so Swagger UI's "Try it out" reaches the
+ * instance that served it).
+ */
+export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, stagingBaseUrl }: Servers): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Pet Adoption Service')
+    .setDescription('Browse and manage individual animals available for adoption.')
+    .setVersion('1.0.0')
+    .setContact('Pet Adoption Service API team', '', '')
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    // addSecurity rather than addBearerAuth, whose default `bearerFormat: 'JWT'` would be false: keys are opaque.
+    .addSecurity('bearer', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The API key as a bearer token: `Authorization: Bearer <API_KEY>`.',
+    })
+    .addSecurityRequirements('bearer')
+    .addServer('/v1', 'Local - the instance serving this document');
+  if (publicBaseUrl) builder.addServer(publicBaseUrl, 'Production');
+  if (stagingBaseUrl) builder.addServer(stagingBaseUrl, 'Staging');
+
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    ignoreGlobalPrefix: true,
+    operationIdFactory: (_controller, method) => method,
+  });
+  document.openapi = '3.0.3';
+  document.info.contact = { name: 'Pet Adoption Service API team' };
+  document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': server.url === stagingBaseUrl }));
+  describeErrorCodes(document);
+  closeSchemas(document, ['Error', 'ErrorDetail']);
+  app.get(OpenApiContributions).applyTo(document);
+  return document;
+}

@@ -1,0 +1,37 @@
+/**
+ * Regenerates the checked-in `openapi.json` (`npm run openapi`).
+ *
+ * Builds the application through the same factory as the server, on in-memory SQLite so no
+ * database is needed, and without PUBLIC_BASE_URL / STAGING_BASE_URL so the copy is the same
+ * on every machine (its only server is the relative `/v1`). `test/openapi/openapi.e2e-spec.ts` fails
+ * when the file no longer matches what the application generates.
+ */
+import 'reflect-metadata';
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AppConfig } from '../config/index.js';
+
+// Configuration is read while the modules load, so the environment is fixed before importing them.
+process.env.DATABASE_URL = 'sqlite::memory:';
+delete process.env.PUBLIC_BASE_URL;
+delete process.env.STAGING_BASE_URL;
+
+const { ConfigService } = await import('@nestjs/config');
+const { NestFactory } = await import('@nestjs/core');
+const { AppModule } = await import('../../app.module.js');
+const { NEST_APPLICATION_OPTIONS, configureApp } = await import('../../app.factory.js');
+const { buildOpenApiDocument } = await import('./openapi-document.js');
+
+const OPENAPI_FILE = resolve(process.cwd(), 'openapi.json');
+
+const app = configureApp(
+  await NestFactory.create<NestExpressApplication>(AppModule.register(), { ...NEST_APPLICATION_OPTIONS, logger: ['error', 'warn'] }),
+);
+try {
+  const document = buildOpenApiDocument(app, app.get(ConfigService).getOrThrow<AppConfig>('app'));
+  await writeFile(OPENAPI_FILE, `${JSON.stringify(document, null, 2)}\n`);
+  process.stdout.write(`Wrote ${OPENAPI_FILE}\n`);
+} finally {
+  await app.close();
+}

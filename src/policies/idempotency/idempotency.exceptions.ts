@@ -1,0 +1,32 @@
+import { HttpStatus } from '@nestjs/common';
+import { ApiError, ApiException, ValidationFailedException } from '../../common/index.js';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency-key.header.js';
+
+@ApiError({
+  status: HttpStatus.CONFLICT,
+  code: 'idempotency_conflict',
+  description: `The same ${IDEMPOTENCY_KEY_HEADER} is still being processed`,
+})
+export class IdempotencyConflictException extends ApiException {
+  constructor() {
+    super(`A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed; retry shortly.`);
+  }
+}
+
+@ApiError({
+  status: HttpStatus.UNPROCESSABLE_ENTITY,
+  code: 'idempotency_key_reused',
+  description: `The ${IDEMPOTENCY_KEY_HEADER} was used with a different body`,
+})
+export class IdempotencyKeyReusedException extends ApiException {
+  constructor() {
+    super(`This ${IDEMPOTENCY_KEY_HEADER} was used with a different body; use a new key for a different request.`);
+  }
+}
+
+export function invalidIdempotencyKey(): ValidationFailedException {
+  return ValidationFailedException.forField(
+    IDEMPOTENCY_KEY_HEADER,
+    `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters`,
+  );
+}

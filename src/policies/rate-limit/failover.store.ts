@@ -1,0 +1,51 @@
+import { Logger } from '@nestjs/common';
+import { RedisCircuit, type RedisClient } from '../../platform/redis/index.js';
+import type { InProcessStore } from './in-process.store.js';
+import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
+import type { RedisStore } from './redis.store.js';
+
+export interface LimiterState {
+  store: 'redis' | 'in-process';
+  redis: 'up' | 'down';
+}
+
+/**
+ * Redis first; while the Redis server (or, on a Cluster, the node serving a subject's slot) cannot
+ * answer, the in-process store with the same limits, so the API keeps serving. Subjects served by
+ * healthy nodes keep counting in Redis. When the failed place answers again the limiter goes back
+ * to it; counts made meanwhile are not replayed. So during any outage a replica admits at most one
+ * quota per window in process, on top of what Redis counted (docs/operations.md, "Guarantees
+ * under faults").
+ */
+export class FailoverStore extends LimiterStore {
+  private readonly circuit: RedisCircuit;
+
+  constructor(
+    private readonly primary: RedisStore,
+    private readonly fallback: InProcessStore,
+    redis: RedisClient,
+  ) {
+    super();
+    this.circuit = new RedisCircuit(redis, new Logger('RateLimiter'), {
+      down: (reason) => `Redis cannot be reached (${reason}); limiting in process until it is back`,
+      up: 'Redis answers again; limiting with Redis',
+    });
+  }
+
+  get state(): LimiterState {
+    return this.circuit.isOpen ? { store: 'in-process', redis: 'down' } : { store: 'redis', redis: 'up' };
+  }
+
+  consume(request: LimiterRequest): Promise<LimiterFacts> {
+    return this.circuit.run(
+      request.subjectKey,
+      () => this.primary.consume(request),
+      () => this.fallback.consume(request),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.circuit.close();
+    await Promise.all([this.primary.close(), this.fallback.close()]);
+  }
+}

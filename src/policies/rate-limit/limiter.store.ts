@@ -1,0 +1,36 @@
+import type { PlanLimits } from '../../modules/plans/index.js';
+
+export interface BanPolicy {
+  threshold: number;
+  durationMs: number;
+}
+
+export interface LimiterRequest {
+  /** The hash that holds the subject's counts, hash-tagged (`{...}`) for Redis Cluster. */
+  subjectKey: string;
+  /** The key's id when the caller has a valid key; anonymous callers are never suspended. */
+  keyId?: number;
+  limits: PlanLimits;
+  ban: BanPolicy;
+  /** A key to read in the same round trip: the data generation (src/read-cache), for Redis stores. */
+  generationKey?: string;
+}
+
+export type LimiterOutcome = 'admitted' | 'refused' | 'suspended';
+
+/** What the script found and did, in the clock of the store that ran it. */
+export interface LimiterFacts {
+  outcome: LimiterOutcome;
+  usedMinute: number;
+  usedDay: number;
+  nowMs: number;
+  suspendedUntilMs: number;
+  /** The value at `generationKey` (0 when unset); absent when the store did not read it. */
+  generation?: number;
+}
+
+/** The store behind the limiter: Redis, the in-process one, or Redis with the in-process one as fallback. */
+export abstract class LimiterStore {
+  abstract consume(request: LimiterRequest): Promise<LimiterFacts>;
+  abstract close(): Promise<void>;
+}

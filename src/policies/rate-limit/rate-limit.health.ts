@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
+import { ReadinessIndicator, type ReadinessCheck } from '../../platform/health/index.js';
+import { LimiterStore } from './limiter.store.js';
+import { FailoverStore } from './failover.store.js';
+
+/**
+ * Readiness detail of the limiter. While Redis is out the limiter is `degraded` (HTTP 200):
+ * the replicas keep serving on the in-process fallback, and pulling them all out of the load
+ * balancer would turn a Redis outage into an API outage.
+ */
+@ReadinessIndicator()
+@Injectable()
+export class RateLimitHealthIndicator implements ReadinessCheck {
+  constructor(
+    private readonly store: LimiterStore,
+    private readonly indicators: HealthIndicatorService,
+  ) {}
+
+  check(key = 'rateLimiter'): HealthIndicatorResult {
+    const indicator = this.indicators.check(key);
+    if (!(this.store instanceof FailoverStore)) return indicator.up({ store: 'in-process', redis: 'not configured' });
+    const state = { ...this.store.state };
+    return state.redis === 'up' ? indicator.up(state) : indicator.degraded(state);
+  }
+}

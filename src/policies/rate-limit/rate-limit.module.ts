@@ -1,0 +1,45 @@
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { TerminusModule } from '@nestjs/terminus';
+import { AuthModule } from '../../modules/auth/index.js';
+import { Clock } from '../../common/index.js';
+import type { RateLimitConfig } from './rate-limit.config.js';
+import { PlansModule } from '../../modules/plans/index.js';
+import { ReadCacheModule } from '../read-cache/index.js';
+import { REDIS_CLIENT, type RedisClient } from '../../platform/redis/index.js';
+import { FailoverStore } from './failover.store.js';
+import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from './in-process.store.js';
+import { LimiterStore } from './limiter.store.js';
+import { RateLimitHealthIndicator } from './rate-limit.health.js';
+import { RateLimitMetrics } from './rate-limit.metrics.js';
+import { RateLimitMiddleware } from './rate-limit.middleware.js';
+import { RateLimitOpenApi } from './rate-limit.openapi.js';
+import { RateLimiterService } from './rate-limiter.service.js';
+import { RedisStore } from './redis.store.js';
+
+/** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */
+function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config: ConfigService): LimiterStore {
+  const { inProcessAddresses } = config.getOrThrow<RateLimitConfig>('rateLimit');
+  const inProcess = new InProcessStore(clock, { clients: DEFAULT_CLIENT_CAPACITY, addresses: inProcessAddresses });
+  return redis ? new FailoverStore(new RedisStore(redis), inProcess, redis) : inProcess;
+}
+
+@Module({
+  imports: [AuthModule, PlansModule, ReadCacheModule, TerminusModule],
+  providers: [
+    { provide: LimiterStore, inject: [REDIS_CLIENT, Clock, ConfigService], useFactory: createLimiterStore },
+    RateLimiterService,
+    RateLimitMetrics,
+    RateLimitMiddleware,
+    RateLimitHealthIndicator,
+    RateLimitOpenApi,
+  ],
+  exports: [RateLimitMiddleware],
+})
+export class RateLimitModule implements OnApplicationShutdown {
+  constructor(private readonly store: LimiterStore) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}

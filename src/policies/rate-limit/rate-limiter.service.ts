@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Request } from 'express';
+import { RequestAuthenticator } from '../../modules/auth/index.js';
+import { Clock } from '../../common/index.js';
+import type { RedisConfig } from '../../platform/redis/index.js';
+import type { RateLimitConfig } from './rate-limit.config.js';
+import { ClientsService, isPlanName, type PlanLimits, PlansService } from '../../modules/plans/index.js';
+import { DataGeneration } from '../read-cache/index.js';
+import { anonymousSubject } from './anonymous-subject.js';
+import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
+import { decide, type RateLimitDecision } from './rate-limit.decision.js';
+import { RateLimitMetrics } from './rate-limit.metrics.js';
+import { ThrottledAddresses } from './throttled-addresses.js';
+
+const ANONYMOUS = 'anonymous';
+
+type Subject = LimiterRequest & { plan: string };
+
+/**
+ * Decides each `/v1` request against its caller's quota: a valid key's client (all its keys
+ * share the counts), otherwise the client address with the anonymous plan's limits. Limits come
+ * only from the Plans module.
+ *
+ * An address over its anonymous quota is remembered until its refusing window ends; meanwhile
+ * keys this replica does not know, sent from there, are refused as that address without a
+ * database lookup beyond a trickle of 10 a minute (so a caller who fixed its key gets through):
+ * guessing keys costs the database almost nothing once the guesser is throttled. Keys in the
+ * cache or verified live in the last 5 minutes are always looked up and counted for their
+ * client, so a paying client behind a throttled address keeps its own quota.
+ *
+ * The same round trip reads the data generation (src/read-cache) and leaves it on the request,
+ * so a cached read costs no further call.
+ *
+ * When the database cannot say who is calling (and no recent answer is at hand), the request
+ * fails with that error, which the exception filter answers 503: a paying client is never
+ * moved to the anonymous limits because of an outage. Any other error fails the request too.
+ */
+@Injectable()
+export class RateLimiterService {
+  private readonly keyPrefix: string;
+  private readonly anonymousLimits: PlanLimits;
+  private readonly ban: BanPolicy;
+  private readonly throttled = new ThrottledAddresses();
+
+  constructor(
+    private readonly store: LimiterStore,
+    private readonly authenticator: RequestAuthenticator,
+    private readonly clients: ClientsService,
+    private readonly metrics: RateLimitMetrics,
+    private readonly clock: Clock,
+    private readonly generations: DataGeneration,
+    plans: PlansService,
+    config: ConfigService,
+  ) {
+    const rateLimit = config.getOrThrow<RateLimitConfig>('rateLimit');
+    this.keyPrefix = `${config.getOrThrow<RedisConfig>('redis').keyPrefix}rl:`;
+    this.anonymousLimits = plans.limitsOfPlan(isPlanName(rateLimit.anonymousPlan) ? rateLimit.anonymousPlan : 'free');
+    this.ban = { threshold: rateLimit.banThreshold, durationMs: rateLimit.banSeconds * 1000 };
+  }
+
+  async check(request: Request): Promise<RateLimitDecision> {
+    const { plan, ...limiterRequest } = await this.subjectOf(request);
+    const facts = await this.store.consume(limiterRequest);
+    // Only a generation that lives in Redis travels with the decision (without Redis it is in process).
+    if (limiterRequest.generationKey !== undefined) DataGeneration.observe(request, facts.generation ?? null);
+    this.metrics.record(plan, facts.outcome);
+    const decision = decide(facts, limiterRequest.limits);
+    if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
+      this.throttled.refuse(limiterRequest.subjectKey, this.clock.now().getTime(), decision.retryAfterSeconds * 1000);
+    }
+    return decision;
+  }
+
+  private async subjectOf(request: Request): Promise<Subject> {
+    const address: Subject = {
+      plan: ANONYMOUS,
+      subjectKey: `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`,
+      limits: this.anonymousLimits,
+      ban: this.ban,
+      generationKey: this.generations.redisKey,
+    };
+    // Only a refused address pays for the question (a second hash of its key); others go straight on.
+    const now = this.clock.now().getTime();
+    if (
+      this.throttled.isRefused(address.subjectKey, now) &&
+      this.authenticator.wouldLookUpUnfamiliarKey(request) &&
+      !this.throttled.mayLookUp(address.subjectKey, now)
+    ) {
+      return address;
+    }
+    const identity = await this.authenticator.identify(request);
+    if (identity.kind !== 'valid') return address;
+    const { clientId, keyId } = identity.principal;
+    const { plan, limits } = await this.clients.quotaOf(clientId);
+    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban, generationKey: this.generations.redisKey };
+  }
+}
