@@ -3,55 +3,31 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import helmet from 'helmet';
 import { AppModule, type AppModuleImport } from './app.module.js';
-import { allowedHostMiddleware, answerUnparsableRequests, ExpressPrototypesAdapter, requestIdMiddleware } from './common/index.js';
+import { API_PREFIX, configurePipeline } from './app.pipeline.js';
+import { ExpressPrototypesAdapter } from './common/index.js';
 import { type AppConfig, validateServerEnvironment } from './platform/config/index.js';
-import { IDEMPOTENCY_KEY_HEADER } from './policies/idempotency/index.js';
-import { HTTP_LOGGER, PinoLoggerService } from './platform/logging/index.js';
-import { HttpMetrics } from './platform/metrics/index.js';
+import { PinoLoggerService } from './platform/logging/index.js';
 import { buildOpenApiDocument } from './platform/openapi/index.js';
-import { RATE_LIMIT_HEADER_NAMES, RateLimitMiddleware } from './policies/rate-limit/index.js';
 
-export const API_PREFIX = 'v1';
-
-/** Options every instance of the application is created with (bodies are parsed per route). */
+/** Options every instance of the application is created with (bodies are parsed in the pipeline). */
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false, bufferLogs: true } as const;
 
 const OUTSIDE_PREFIX = ['health/live', 'health/ready', 'metrics'].map((path) => ({ path, method: RequestMethod.GET }));
 
 /**
  * Configures a Nest application the same way for the server, the end-to-end tests and the
- * OpenAPI export, in request order: the answer to requests Node cannot parse, Express settings,
- * security headers, request ids, the request log and metrics, CORS (only when configured), the
- * rate limiter, the allowed host names, the `/v1` prefix and the Swagger docs. Pipes, the filter and the guard are global
- * providers of `AppModule`.
+ * OpenAPI export: Express settings, the request pipeline (app.pipeline.ts), the `/v1` prefix and
+ * the Swagger docs.
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');
   app.useLogger(app.get(PinoLoggerService));
   app.disable('x-powered-by');
-  // No ETag: nothing promises conditional GETs, and hashing every body cost 4.6 µs a request (docs/api.md, "Caching").
+  // No ETag: nothing promises conditional GETs, and hashing every body costs CPU on each request.
   app.set('etag', false);
-  answerUnparsableRequests(app.getHttpServer());
   app.set('trust proxy', config.trustProxy);
-  app.use(helmet());
-  app.use(requestIdMiddleware);
-  app.use(app.get<RequestHandler>(HTTP_LOGGER));
-  app.use(app.get(HttpMetrics).middleware);
-  if (config.corsOrigins.length > 0) {
-    app.enableCors({
-      origin: config.corsOrigins,
-      allowedHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_KEY_HEADER, 'X-Request-Id'],
-      exposedHeaders: ['Link', 'Location', 'X-Request-Id', 'Deprecation', 'Sunset', ...RATE_LIMIT_HEADER_NAMES],
-    });
-  }
-  // The quota decision comes before routing, authentication and body parsing (docs/contract/decisions.md).
-  const rateLimit = app.get(RateLimitMiddleware);
-  app.use(`/${API_PREFIX}`, (request: Request, response: Response, next: NextFunction) => rateLimit.use(request, response, next));
-  // After the quota decision, so a refused host name still gets the quota headers.
-  app.use(`/${API_PREFIX}`, allowedHostMiddleware(config.allowedHosts));
+  configurePipeline(app, config);
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_PREFIX });
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
     useGlobalPrefix: false,

@@ -1,41 +1,44 @@
 import { Module, type DynamicModule, type ForwardReference, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ClockModule, UnmatchedRequestHandler } from './common/index.js';
 import { AuthModule } from './modules/auth/index.js';
-import { ApiExceptionFilter, AppValidationPipe, ClockModule, UnmatchedRequestHandler } from './common/index.js';
+import { PetsModule } from './modules/pets/index.js';
+import { PlansModule } from './modules/plans/index.js';
 import { appConfigModule } from './platform/config/index.js';
 import { DatabaseModule } from './platform/database/index.js';
 import { HealthModule } from './platform/health/index.js';
 import { LoggingModule } from './platform/logging/index.js';
 import { MetricsModule } from './platform/metrics/index.js';
 import { OpenApiModule } from './platform/openapi/index.js';
-import { PetsModule } from './modules/pets/index.js';
-import { PlansModule } from './modules/plans/index.js';
-import { RateLimitModule } from './policies/rate-limit/index.js';
 import { RedisModule } from './platform/redis/index.js';
+import { IdempotencyModule } from './policies/idempotency/index.js';
+import { RateLimitModule } from './policies/rate-limit/index.js';
+import { ReadCacheModule } from './policies/read-cache/index.js';
 
 /** A module the application is composed of. */
 export type AppModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
-/** The modules of the service, in the order Nest initialises them. */
+/** The modules of the service: platform, request policies, product. A team's module is one more line. */
 const MODULES: AppModuleImport[] = [
   LoggingModule,
   MetricsModule,
   ClockModule,
   DatabaseModule,
   RedisModule,
-  PlansModule,
-  AuthModule,
-  RateLimitModule,
-  PetsModule,
   HealthModule,
   OpenApiModule,
+  PlansModule,
+  AuthModule,
+  ReadCacheModule,
+  RateLimitModule,
+  IdempotencyModule,
+  PetsModule,
 ];
 
 /**
- * The application: the configuration of every module loaded, the modules, and the global
- * filter and pipe. `register(extra)` adds modules (the server's development-key seeding, a test's
- * fixture module); the configuration module is built here, after every module's file has loaded
- * and defined its configuration namespace.
+ * The application: the configuration of every module loaded, and the modules. `register(extra)`
+ * adds modules (the server's development-key seeding, a test's fixture module); the configuration
+ * module is built here, after every module's file has loaded and defined its namespace. The
+ * request pipeline is in app.pipeline.ts.
  */
 @Module({})
 export class AppModule {
@@ -43,11 +46,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [appConfigModule(), ...MODULES, ...extra],
-      providers: [
-        { provide: APP_FILTER, useClass: ApiExceptionFilter },
-        { provide: APP_PIPE, useClass: AppValidationPipe },
-        UnmatchedRequestHandler,
-      ],
+      providers: [UnmatchedRequestHandler],
     };
   }
 }

@@ -1,5 +1,4 @@
-export { LastKnown } from './cache/last-known.js';
-export { TtlCache } from './cache/ttl-cache.js';
+export { LookupCache } from './cache/lookup-cache.js';
 export { Clock } from './clock/clock.js';
 export { ClockModule } from './clock/clock.module.js';
 export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';
@@ -15,8 +14,9 @@ export {
 } from './errors/api.exception.js';
 export { describeErrorCodes } from './errors/error.dto.js';
 export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
+export { allowedMethodsFor } from './http/allowed-methods.js';
 export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
-export { JsonBodyMiddleware } from './http/json-body.middleware.js';
+export { jsonBodyParser } from './http/json-body.middleware.js';
 export { matchedRoute } from './http/matched-route.js';
 export { principalOf, setPrincipal, type Principal } from './http/principal.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';

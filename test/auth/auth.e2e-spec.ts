@@ -84,7 +84,7 @@ describe('API key authentication (e2e)', () => {
     expect((await get(`Bearer ${key}`)).status).toBe(200);
     const [issued] = (await t.app.get(ApiKeysService).list()).slice(-1);
     expect(await t.app.get(ApiKeysService).revoke(issued.id)).toBe('revoked');
-    clock.advance(4_000);
+    clock.advance(4_001);
     const res = await get(`Bearer ${key}`);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('invalid_api_key');

@@ -139,7 +139,7 @@ describe('PostgreSQL (integration)', () => {
     const keys = t.app.get(ApiKeysService);
     const [issued] = (await keys.list()).slice(-1);
     await keys.revoke(issued.id);
-    clock.advance(4_000);
+    clock.advance(4_001);
     const res = await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
     expect(res.body.code).toBe('invalid_api_key');
   });

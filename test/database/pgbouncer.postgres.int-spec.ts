@@ -132,7 +132,7 @@ describe('PostgreSQL behind PgBouncer in transaction mode (integration)', () => 
     const keys = first.app.get(ApiKeysService);
     const [issued] = (await keys.list()).slice(-1);
     await keys.revoke(issued.id);
-    clock.advance(4_000);
+    clock.advance(4_001);
     const refused = await second.http().get('/v1/pets?limit=1').set(key);
     expect([refused.status, refused.body.code]).toEqual([401, 'invalid_api_key']);
   });

@@ -2,9 +2,9 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { KennelsModule } from './kennels/index.js';
 
 /**
- * A team's module plugs in from its own folder: the fixture under ./kennels/ adds a route, an
- * error code, a configuration variable and a readiness indicator, and the application is told
- * about it in one place, the module list below.
+ * A team's module plugs in from its own folder: the fixture under ./kennels/ adds routes (a POST
+ * with a body among them), an error code, a configuration variable and a readiness indicator, and
+ * the application is told about it in one place, the module list below.
  */
 const MODULES = [KennelsModule];
 
@@ -34,6 +34,37 @@ describe('a module added from its own folder (e2e)', () => {
     expect(missing.body).toEqual({ code: 'kennel_not_found', message: 'No kennel with id 3.', status: 404 });
     const invalid = await t.http().get('/v1/kennels/abc').set('Authorization', `Bearer ${key}`).expect(400);
     expect(invalid.body).toMatchObject({ code: 'validation_failed', status: 400 });
+  });
+
+  it('reads the JSON body of its POST through the pipeline, with every body error as the Error object', async () => {
+    const post = () => t.http().post('/v1/kennels').set('Authorization', `Bearer ${key}`);
+    const created = await post().send({ name: 'North', places: 4 }).expect(201);
+    expect(created.body).toEqual({ id: 3, name: 'North', places: 4 });
+    const invalid = await post().send({ name: 'North', places: 99, roof: true }).expect(400);
+    expect(invalid.body).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(invalid.body.details.map((detail: { field: string }) => detail.field).sort()).toEqual(['places', 'roof']);
+    const tooLarge = await post()
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'x'.repeat(20_000), places: 1 }))
+      .expect(413);
+    expect(tooLarge.body).toMatchObject({ code: 'payload_too_large', status: 413 });
+    const text = await post().set('Content-Type', 'text/plain').send('North').expect(415);
+    expect(text.body).toMatchObject({ code: 'unsupported_media_type', status: 415 });
+    const malformed = await post().set('Content-Type', 'application/json').send('{"name": "North",').expect(400);
+    expect(malformed.body).toMatchObject({ code: 'malformed_json', status: 400 });
+    for (const res of [created, invalid, tooLarge, text, malformed]) expect(res.headers['x-ratelimit-limit']).toEqual(expect.any(String));
+  });
+
+  it('answers 405 for a method its path does not take, whatever the body', async () => {
+    const res = await t
+      .http()
+      .put('/v1/kennels')
+      .set('Authorization', `Bearer ${key}`)
+      .set('Content-Type', 'text/plain')
+      .send('x')
+      .expect(405);
+    expect(res.body).toMatchObject({ code: 'method_not_allowed', status: 405 });
+    expect(res.headers.allow).toBe('POST');
   });
 
   it('shows its indicator in readiness', async () => {

@@ -179,7 +179,7 @@ describe('Rate limiting (e2e, in-process store)', () => {
   it('keeps looking up a key verified lately, so a paying client behind a throttled address keeps its own quota', async () => {
     const key = await t.newKey('pro');
     expect((await list(key)).status).toBe(200);
-    clock.advance(4_000);
+    clock.advance(4_001);
     // 60 admitted guesses, the 61st refused, 10 more looked up (the trickle), the rest refused unseen.
     await repeat(80, () => list(generateApiKey()));
     const lookups = jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash');
@@ -211,7 +211,7 @@ describe('Rate limiting (e2e, in-process store)', () => {
     const unfamiliar = await t.newKey('pro');
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash').mockRejectedValue(refused);
-    clock.advance(4_000);
+    clock.advance(4_001);
     const stranger = await list(unfamiliar);
     expect([stranger.status, stranger.body.code, stranger.headers['x-ratelimit-limit']]).toEqual([503, 'service_unavailable', undefined]);
     const known = await list(verified);

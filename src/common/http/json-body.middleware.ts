@@ -1,11 +1,8 @@
 import { isUtf8 } from 'node:buffer';
-import { Injectable, type NestMiddleware } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import contentType from 'content-type';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { AppConfig } from '../../platform/config/index.js';
 import {
-  ApiException,
+  type ApiException,
   MalformedJsonException,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
@@ -60,34 +57,26 @@ function isJsonUtf8(request: Request): boolean {
 }
 
 /**
- * Reads JSON bodies for the routes that take one: `application/json` (UTF-8) only, within
- * `BODY_LIMIT`, valid UTF-8 and valid JSON of Unicode text nested at most MAX_JSON_DEPTH deep;
- * anything else becomes the matching Error object. A request without a body passes through
- * (the validation pipe then names what is missing).
+ * Reads JSON bodies of the requests a route takes (`isRouted`: an unknown path or method gets its
+ * 404 or 405 whatever it sent): `application/json` (UTF-8) only, within `limit`, valid UTF-8 and
+ * valid JSON of Unicode text nested at most MAX_JSON_DEPTH deep; anything else becomes the matching
+ * Error object. A request without a body passes through (the validation pipe names what is missing).
  */
-@Injectable()
-export class JsonBodyMiddleware implements NestMiddleware {
-  private readonly limit: string;
-  private readonly parse: RequestHandler;
-
-  constructor(config: ConfigService) {
-    this.limit = config.getOrThrow<AppConfig>('app').bodyLimit;
-    this.parse = express.json({
-      limit: this.limit,
-      strict: false,
-      type: () => true,
-      verify: (_request, _response, buffer) => {
-        // body-parser would silently replace invalid sequences with U+FFFD.
-        if (!isUtf8(buffer)) throw Object.assign(new Error('invalid UTF-8'), { type: INVALID_UTF8 });
-      },
-    });
-  }
-
-  async use(request: Request, response: Response, next: NextFunction): Promise<void> {
-    if (!hasBody(request)) return next();
+export function jsonBodyParser(limit: string, isRouted: (request: Request) => boolean): RequestHandler {
+  const parse = express.json({
+    limit,
+    strict: false,
+    type: () => true,
+    verify: (_request, _response, buffer) => {
+      // body-parser would silently replace invalid sequences with U+FFFD.
+      if (!isUtf8(buffer)) throw Object.assign(new Error('invalid UTF-8'), { type: INVALID_UTF8 });
+    },
+  });
+  return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
+    if (!hasBody(request) || !isRouted(request)) return next();
     if (!isJsonUtf8(request)) throw new UnsupportedMediaTypeException();
     await new Promise<void>((resolve, reject) =>
-      this.parse(request, response, (error?: unknown) => (error ? reject(this.toApiException(error)) : resolve())),
+      parse(request, response, (error?: unknown) => (error ? reject(toApiException(error, limit)) : resolve())),
     );
     const { depth, loneSurrogate } = inspect(request.body);
     if (loneSurrogate) throw new MalformedJsonException('The body is not valid Unicode text: it escapes a lone surrogate.');
@@ -95,19 +84,19 @@ export class JsonBodyMiddleware implements NestMiddleware {
       throw ValidationFailedException.forField('body', `the body is nested more than ${MAX_JSON_DEPTH} levels deep`);
     }
     next();
-  }
+  };
+}
 
-  private toApiException(error: unknown): ApiException {
-    switch ((error as { type?: string }).type) {
-      case INVALID_UTF8:
-        return new MalformedJsonException('The body is not valid UTF-8.');
-      case 'entity.too.large':
-        return new PayloadTooLargeException(this.limit);
-      case 'encoding.unsupported':
-      case 'charset.unsupported':
-        return new UnsupportedMediaTypeException();
-      default:
-        return new MalformedJsonException();
-    }
+function toApiException(error: unknown, limit: string): ApiException {
+  switch ((error as { type?: string }).type) {
+    case INVALID_UTF8:
+      return new MalformedJsonException('The body is not valid UTF-8.');
+    case 'entity.too.large':
+      return new PayloadTooLargeException(limit);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new UnsupportedMediaTypeException();
+    default:
+      return new MalformedJsonException();
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Clock, LastKnown, TtlCache, type Principal } from '../../common/index.js';
+import { LRUCache } from 'lru-cache';
+import { Clock, LookupCache, type Principal } from '../../common/index.js';
 import type { AuthConfig } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
@@ -29,22 +30,27 @@ export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
-  /** Lookups by key hash, including misses, reused for a few seconds to keep the database off the hot path. */
-  private readonly lookups: TtlCache<string, LiveKey | null>;
   /**
-   * Keys this replica verified live in the last 5 minutes: served from here only while the
-   * database cannot be reached (while it is up, a revoked key is refused within the cache time).
+   * Lookups by key hash, misses too, reused for AUTH_CACHE_TTL_MS (a revoked key is refused within
+   * it); a key verified live in the last 5 minutes keeps working while the database is unreachable.
    */
-  private readonly verified = new LastKnown<string, LiveKey>(VERIFIED_KEY_STALE_MS, CACHE_ENTRIES);
-  /** When this replica last recorded each key's use. */
-  private readonly lastRecorded = new Map<number, number>();
+  private readonly lookups: LookupCache<string, LiveKey>;
+  /** The keys whose use this replica recorded in the last minute. */
+  private readonly recorded: LRUCache<number, true>;
 
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly clock: Clock,
     config: ConfigService,
   ) {
-    this.lookups = new TtlCache(config.getOrThrow<AuthConfig>('auth').cacheTtlMs, CACHE_ENTRIES);
+    const freshMs = config.getOrThrow<AuthConfig>('auth').cacheTtlMs;
+    this.lookups = new LookupCache(clock, { max: CACHE_ENTRIES, freshMs, staleMs: VERIFIED_KEY_STALE_MS });
+    this.recorded = new LRUCache({
+      max: CACHE_ENTRIES,
+      ttl: LAST_USED_INTERVAL_MS,
+      ttlResolution: 0,
+      perf: { now: () => clock.now().getTime() },
+    });
   }
 
   async issue(clientId: number, expiresAt: Date | null = null): Promise<{ key: string; apiKey: ApiKeyView }> {
@@ -69,7 +75,8 @@ export class ApiKeysService {
   async authenticate(token: string): Promise<Principal | undefined> {
     if (!isWellFormedApiKey(token)) return undefined;
     const now = this.clock.now();
-    const live = await this.lookup(hashApiKey(token), now);
+    const keyHash = hashApiKey(token);
+    const live = await this.lookups.get(keyHash, () => this.findLive(keyHash, now));
     if (!live || (live.expiresAt && live.expiresAt <= now)) return undefined;
     this.recordUse(live.id, now);
     return { keyId: live.id, clientId: live.clientId };
@@ -80,32 +87,18 @@ export class ApiKeysService {
    * neither in its cache nor verified live lately: the lookups a key guesser would cause.
    */
   wouldLookUpUnfamiliar(token: string): boolean {
-    if (!isWellFormedApiKey(token)) return false;
-    const keyHash = hashApiKey(token);
-    const now = this.clock.now().getTime();
-    return this.lookups.get(keyHash, now) === undefined && !this.verified.has(keyHash, now);
+    return isWellFormedApiKey(token) && !this.lookups.isFamiliar(hashApiKey(token));
   }
 
-  /** A live key by hash; while the database is unavailable, the one verified in the last 5 minutes. */
-  private async lookup(keyHash: string, at: Date): Promise<LiveKey | null> {
-    const now = at.getTime();
-    const cached = this.lookups.get(keyHash, now);
-    if (cached !== undefined) return cached;
-    return this.verified.read(keyHash, now, async () => {
-      const found = await this.keys.findLiveByHash(keyHash, at);
-      const live = found && { id: found.id, clientId: found.clientId, expiresAt: found.expiresAt };
-      this.lookups.set(keyHash, live, now);
-      if (live) this.verified.remember(keyHash, live, now);
-      else this.verified.forget(keyHash);
-      return live;
-    });
+  private async findLive(keyHash: string, at: Date): Promise<LiveKey | null> {
+    const found = await this.keys.findLiveByHash(keyHash, at);
+    return found && { id: found.id, clientId: found.clientId, expiresAt: found.expiresAt };
   }
 
   /** Writes `lastUsedAt` at most once a minute per key, off the request's critical path. */
   private recordUse(id: number, now: Date): void {
-    const last = this.lastRecorded.get(id);
-    if (last !== undefined && now.getTime() - last < LAST_USED_INTERVAL_MS) return;
-    this.lastRecorded.set(id, now.getTime());
+    if (this.recorded.has(id)) return;
+    this.recorded.set(id, true);
     this.keys
       .recordUse(id, now, new Date(now.getTime() - LAST_USED_INTERVAL_MS))
       .catch((error: unknown) => this.logger.warn(`Could not record use of key ${id}: ${String(error)}`));

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlansModule } from '../plans/index.js';
 import { ApiKeyGuard } from './api-key.guard.js';
@@ -10,7 +9,7 @@ import { RequestAuthenticator } from './request-authenticator.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), PlansModule],
-  providers: [ApiKeysRepository, ApiKeysService, RequestAuthenticator, { provide: APP_GUARD, useClass: ApiKeyGuard }],
-  exports: [ApiKeysService, RequestAuthenticator],
+  providers: [ApiKeysRepository, ApiKeysService, RequestAuthenticator, ApiKeyGuard],
+  exports: [ApiKeysService, RequestAuthenticator, ApiKeyGuard],
 })
 export class AuthModule {}

@@ -2,8 +2,6 @@ import { jest } from '@jest/globals';
 import { ConfigService } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
 import type { Request, Response } from 'express';
-import { IdempotencyInterceptor } from '../../policies/idempotency/index.js';
-import { CachedReadInterceptor } from '../../policies/read-cache/index.js';
 import { PetStatus } from './pet-status.js';
 import { PetsController } from './pets.controller.js';
 import { PetNotFoundException } from './pets.exceptions.js';
@@ -24,12 +22,7 @@ describe('PetsController (service mocked)', () => {
         { provide: PetsService, useValue: pets },
         { provide: ConfigService, useValue: { getOrThrow: () => ({ publicBaseUrl: 'https://api.pets.example/v1' }) } },
       ],
-    })
-      .overrideInterceptor(IdempotencyInterceptor)
-      .useValue({})
-      .overrideInterceptor(CachedReadInterceptor)
-      .useValue({})
-      .compile();
+    }).compile();
     controller = moduleRef.get(PetsController);
   });
   afterEach(() => jest.resetAllMocks());

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -12,14 +12,9 @@ import {
   UnsupportedMediaTypeException,
 } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
-import {
-  ApiIdempotencyKeyHeader,
-  IdempotencyConflictException,
-  IdempotencyInterceptor,
-  IdempotencyKeyReusedException,
-} from '../../policies/idempotency/index.js';
+import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
 import { QUOTA_ERRORS } from '../../policies/rate-limit/index.js';
-import { CachedRead } from '../../policies/read-cache/index.js';
+import { CachedRead, InvalidatesCachedReads } from '../../policies/read-cache/index.js';
 import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import { NewPetDto } from './dto/new-pet.dto.js';
 import { PetIdParams } from './dto/pet-id.params.js';
@@ -79,13 +74,13 @@ export class PetsController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  @UseInterceptors(IdempotencyInterceptor)
+  @Idempotent()
+  @InvalidatesCachedReads()
   @ApiOperation({
     summary: 'Add an animal',
     description: 'Creates an animal; the service assigns its id. `status` defaults to `available`.',
   })
   @ApiBody({ type: NewPetDto, required: true, examples: { rex: { value: { name: 'Rex', categoryId: 1, status: 'available' } } } })
-  @ApiIdempotencyKeyHeader()
   @ApiCreatedResponse({
     description: 'The created animal, with its assigned id.',
     type: PetDto,

@@ -1,8 +1,5 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { JsonBodyMiddleware } from '../../common/index.js';
-import { IdempotencyModule } from '../../policies/idempotency/index.js';
-import { ReadCacheModule } from '../../policies/read-cache/index.js';
 import { Pet } from './entities/pet.entity.js';
 import { GetPetDeprecationMiddleware } from './get-pet-deprecation.middleware.js';
 import { PetsController } from './pets.controller.js';
@@ -11,13 +8,12 @@ import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Pet]), IdempotencyModule, ReadCacheModule],
+  imports: [TypeOrmModule.forFeature([Pet])],
   controllers: [PetsController],
   providers: [PetsRepository, PetsService, PetsOpenApi],
 })
 export class PetsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes(PetsController);
     consumer.apply(GetPetDeprecationMiddleware).forRoutes({ path: 'pets/:petId', method: RequestMethod.GET });
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { decodeCursor, encodeCursor, ValidationFailedException } from '../../common/index.js';
-import { ReadCache } from '../../policies/read-cache/index.js';
 import { DEFAULT_PAGE_SIZE, type ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import type { NewPetDto } from './dto/new-pet.dto.js';
 import { MAX_ID } from './dto/pet-fields.js';
@@ -17,10 +16,7 @@ export interface PetListPage {
 
 @Injectable()
 export class PetsService {
-  constructor(
-    private readonly pets: PetsRepository,
-    private readonly reads: ReadCache,
-  ) {}
+  constructor(private readonly pets: PetsRepository) {}
 
   async list({ limit = DEFAULT_PAGE_SIZE, status, cursor }: ListPetsQueryDto): Promise<PetListPage> {
     const afterId = cursor === undefined ? 0 : this.positionOf(cursor, status);
@@ -33,11 +29,8 @@ export class PetsService {
     };
   }
 
-  /** Creates an animal; once it is committed, no replica's cached reads leave it out. */
-  async create({ name, categoryId, status = PetStatus.Available }: NewPetDto): Promise<PetRecord> {
-    const pet = await this.pets.create({ name, categoryId, status });
-    await this.reads.changed();
-    return pet;
+  create({ name, categoryId, status = PetStatus.Available }: NewPetDto): Promise<PetRecord> {
+    return this.pets.create({ name, categoryId, status });
   }
 
   async get(id: number): Promise<PetRecord> {

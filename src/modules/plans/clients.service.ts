@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, LastKnown, TtlCache } from '../../common/index.js';
+import { Clock, LookupCache } from '../../common/index.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { Client } from './entities/client.entity.js';
 import type { PlanLimits } from './plan-catalogue.js';
@@ -29,31 +29,27 @@ const LIMITS_STALE_MS = 5 * 60_000;
 /** Creates clients and moves them between plans, enforcing the plan rules. */
 @Injectable()
 export class ClientsService {
-  private readonly quotaCache = new TtlCache<number, ClientQuota>(LIMITS_CACHE_MS, LIMITS_CACHE_ENTRIES);
-  private readonly lastQuotas = new LastKnown<number, ClientQuota>(LIMITS_STALE_MS, LIMITS_CACHE_ENTRIES);
+  private readonly quotas: LookupCache<number, ClientQuota>;
 
   constructor(
     private readonly clients: ClientsRepository,
     private readonly plans: PlansService,
-    private readonly clock: Clock,
-  ) {}
+    clock: Clock,
+  ) {
+    this.quotas = new LookupCache(clock, { max: LIMITS_CACHE_ENTRIES, freshMs: LIMITS_CACHE_MS, staleMs: LIMITS_STALE_MS });
+  }
 
   /**
    * A client's plan and limits, read through a short cache so the rate limiter stays off the
    * database; while the database cannot be reached, the ones read in the last 5 minutes.
    */
   async quotaOf(id: number): Promise<ClientQuota> {
-    const now = this.clock.now().getTime();
-    const cached = this.quotaCache.get(id, now);
-    if (cached) return cached;
-    return this.lastQuotas.read(id, now, async () => {
+    const quota = await this.quotas.get(id, async () => {
       const client = await this.clients.findById(id);
-      if (!client) throw new ClientNotFoundError(id);
-      const quota = { plan: client.plan, limits: this.plans.limitsFor(client) };
-      this.quotaCache.set(id, quota, now);
-      this.lastQuotas.remember(id, quota, now);
-      return quota;
+      return client && { plan: client.plan, limits: this.plans.limitsFor(client) };
     });
+    if (!quota) throw new ClientNotFoundError(id);
+    return quota;
   }
 
   async create(name: string, plan: string, custom: CustomLimits = {}): Promise<ClientView> {

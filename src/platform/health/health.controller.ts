@@ -1,9 +1,9 @@
 import { Controller, Get, HttpStatus, Res, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
-import { Public } from '../../common/index.js';
 import { DiscoveryService } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, type HealthCheckResult, type HealthIndicatorFunction } from '@nestjs/terminus';
 import type { Response } from 'express';
+import { Public } from '../../common/index.js';
 import { ReadinessIndicator, type ReadinessCheck } from './readiness-indicator.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { Public } from '../../common/index.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Registry } from 'prom-client';
+import { Public } from '../../common/index.js';
 
 /** Prometheus text format; no key (bind it to an internal network or firewall it in production). */
 @Public()

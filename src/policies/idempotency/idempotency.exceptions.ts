@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiError, ApiException, ValidationFailedException } from '../../common/index.js';
-import { IDEMPOTENCY_KEY_HEADER } from './idempotency-key.header.js';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotent.decorator.js';
 
 @ApiError({
   status: HttpStatus.CONFLICT,

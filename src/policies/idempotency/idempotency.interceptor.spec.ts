@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { Logger, type CallHandler, type ExecutionContext } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import { setPrincipal, ValidationFailedException } from '../../common/index.js';
 import type { DatabaseIdempotencyStore } from './database-idempotency.store.js';
@@ -22,7 +23,10 @@ function http(headers: Record<string, string>, body: unknown = BODY) {
     setHeader: jest.fn((name: string, value: unknown) => responseHeaders.set(name.toLowerCase(), value)),
     getHeader: (name: string) => responseHeaders.get(name.toLowerCase()),
   };
-  const ctx = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }) } as unknown as ExecutionContext;
+  const ctx = {
+    getHandler: () => undefined,
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
+  } as unknown as ExecutionContext;
   return { ctx, response };
 }
 
@@ -33,6 +37,7 @@ describe('IdempotencyInterceptor', () => {
   const interceptor = new IdempotencyInterceptor(
     { reserve } as unknown as IdempotencyStore,
     { dataSource: {} } as DatabaseIdempotencyStore,
+    { get: () => true } as unknown as Reflector,
   );
   const reservation = { token: 'token', complete: jest.fn<Reservation['complete']>(), release: jest.fn<Reservation['release']>() };
   const handler = jest.fn<CallHandler['handle']>();

@@ -1,9 +1,10 @@
 import { HttpStatus, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { principalOf } from '../../common/index.js';
+import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { defer, lastValueFrom, of, type Observable } from 'rxjs';
+import { principalOf } from '../../common/index.js';
 import { DatabaseIdempotencyStore } from './database-idempotency.store.js';
-import { IDEMPOTENCY_KEY_HEADER } from './idempotency-key.header.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT } from './idempotent.decorator.js';
 import { bodyFingerprint, idempotencyKeyHash } from './idempotency-key.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
 import { IdempotencyStore, type HeldKey, type Reservation } from './idempotency.store.js';
@@ -29,9 +30,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly ledger: DatabaseIdempotencyStore,
+    private readonly reflector: Reflector,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    if (!this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
     const keyHash = idempotencyKeyHash(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);

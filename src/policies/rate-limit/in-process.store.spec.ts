@@ -41,7 +41,7 @@ describe('InProcessStore capacity', () => {
 
   it('makes room for new addresses again when the day ends', async () => {
     for (const ip of ['a', 'b', 'c']) await store.consume(address(ip));
-    clock.ms = Date.parse('2027-03-02T00:00:00Z');
+    clock.ms = Date.parse('2027-03-02T00:00:00.001Z');
     expect((await store.consume(address('d'))).outcome).toBe('admitted');
   });
 });

@@ -1,10 +1,12 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../common/index.js';
 import { EndOfTurn } from './end-of-turn.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
-import { SubjectTable } from './subject-table.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** When the address table is full, expired records are purged at most this often before a newcomer is refused. */
+const FULL_PURGE_INTERVAL_MS = 1_000;
 /** The window of a record that has counted no admitted request (time never runs before 1970). */
 const NO_WINDOW = -1;
 
@@ -23,7 +25,6 @@ interface SubjectRecord {
   usedDay: number;
   /** Made at a key's first refusal: an anonymous address never has one, which keeps its record small. */
   keys?: Map<number, KeyStrikes>;
-  expiresAtMs: number;
 }
 
 /** How many subjects the in-process limiter holds at most, per kind. */
@@ -38,48 +39,55 @@ export interface InProcessCapacity {
 export const DEFAULT_CLIENT_CAPACITY = 100_000;
 
 /**
- * The limiter for a single instance (no `REDIS_URL`) and the fallback while Redis is out: the
- * decision rules of the Lua script Redis runs (limiter.script.ts), written again in TypeScript over
- * typed records and timed by the service's clock. A differential property test
- * (test/redis-limiter-differential.int-spec.ts) runs random request sequences through both and
- * holds every decision equal. Each decision is made when it is asked for, so it is atomic within
- * the process; the answers of one turn of the event loop are handed back together (`EndOfTurn`).
+ * The limiter for a single instance (no `REDIS_URL`) and the fallback while Redis is out: the rules
+ * of the Lua script (limiter.script.ts) again in TypeScript, timed by the service clock and held
+ * equal to it by a differential test (test/rate-limit/limiter-differential.redis.int-spec.ts). Each
+ * decision is atomic within the process; a turn's answers are handed back together (`EndOfTurn`).
  *
- * Clients and anonymous addresses live in separate bounded tables, so flooding addresses can
- * never push a client's counts out. When the address table is full, a new address is refused
- * (counted nowhere) until room frees up, and the addresses already counted keep their counts:
- * evicting them instead would let a flood reset a throttled guesser. When the client table is
- * full (only with more clients than it holds), the client idle longest starts counting over.
+ * Clients and anonymous addresses live in separate LRU tables, so flooding addresses can never
+ * push a client's counts out. When the address table is full, a new address is refused (counted
+ * nowhere) until room frees up: evicting instead would let a flood reset a throttled guesser.
  */
 export class InProcessStore extends LimiterStore {
-  private readonly clients: SubjectTable<SubjectRecord>;
-  private readonly addresses: SubjectTable<SubjectRecord>;
+  private readonly clients: LRUCache<string, SubjectRecord>;
+  private readonly addresses: LRUCache<string, SubjectRecord>;
   private readonly answers = new EndOfTurn();
+  private lastPurgeMs = -Infinity;
 
   constructor(
     private readonly clock: Clock,
     capacity: InProcessCapacity,
   ) {
     super();
-    this.clients = new SubjectTable(clock, capacity.clients, 'evict-least-recent');
-    this.addresses = new SubjectTable(clock, capacity.addresses, 'refuse-new');
+    const perf = { now: () => clock.now().getTime() };
+    this.clients = new LRUCache({ max: capacity.clients, ttlResolution: 0, perf });
+    this.addresses = new LRUCache({ max: capacity.addresses, ttlResolution: 0, perf });
   }
 
   consume(request: LimiterRequest): Promise<LimiterFacts> {
     const nowMs = this.clock.now().getTime();
     const table = request.keyId === undefined ? this.addresses : this.clients;
-    const held = table.get(request.subjectKey, nowMs);
-    if (held === undefined && !table.hasRoom(nowMs)) {
+    const held = table.get(request.subjectKey);
+    if (held === undefined && table === this.addresses && !this.hasRoomForAddress(nowMs)) {
       return this.answers.settle({ outcome: 'refused', usedMinute: request.limits.perMinute, usedDay: 0, nowMs, suspendedUntilMs: 0 });
     }
     return this.answers.settle(this.decide(request, nowMs, table, held));
+  }
+
+  private hasRoomForAddress(nowMs: number): boolean {
+    if (this.addresses.size < this.addresses.max) return true;
+    if (nowMs - this.lastPurgeMs >= FULL_PURGE_INTERVAL_MS) {
+      this.lastPurgeMs = nowMs;
+      this.addresses.purgeStale();
+    }
+    return this.addresses.size < this.addresses.max;
   }
 
   /**
    * The script's rules, in its order, over the subject's record if one is `held`. Like the script,
    * only a decision that writes (an admission, a key's refusal) keeps a record.
    */
-  private decide(request: LimiterRequest, nowMs: number, table: SubjectTable<SubjectRecord>, held?: SubjectRecord): LimiterFacts {
+  private decide(request: LimiterRequest, nowMs: number, table: LRUCache<string, SubjectRecord>, held?: SubjectRecord): LimiterFacts {
     const { keyId, limits, ban } = request;
     const minute = Math.floor(nowMs / MINUTE_MS);
     const day = Math.floor(nowMs / DAY_MS);
@@ -88,30 +96,29 @@ export class InProcessStore extends LimiterStore {
     const usedDay = held?.day === day ? held.usedDay : 0;
     const key = keyId === undefined ? undefined : held?.keys?.get(keyId);
     const bannedUntilMs = key?.bannedUntilMs ?? 0;
-    const record = () => held ?? table.add(request.subjectKey, newRecord(), nowMs);
+    /** The subject's record, kept until `untilMs` (like the script's PEXPIREAT). */
+    const record = (untilMs: number) => {
+      const kept = held ?? newRecord();
+      table.set(request.subjectKey, kept, { ttl: untilMs - nowMs });
+      return kept;
+    };
 
     if (keyId !== undefined && bannedUntilMs > nowMs) {
       return { outcome: 'suspended', usedMinute, usedDay, nowMs, suspendedUntilMs: bannedUntilMs };
     }
 
     if (usedMinute < limits.perMinute && usedDay < limits.perDay) {
-      const admitting = record();
-      admitting.minute = minute;
-      admitting.usedMinute = usedMinute + 1;
-      admitting.day = day;
-      admitting.usedDay = usedDay + 1;
       // As in the script, kept until the end of the day or this key's ban, which is over here: another
       // key's ban that outlasts the day is forgotten with the subject at midnight.
-      admitting.expiresAtMs = endOfDayMs;
+      Object.assign(record(endOfDayMs), { minute, usedMinute: usedMinute + 1, day, usedDay: usedDay + 1 });
       return { outcome: 'admitted', usedMinute: usedMinute + 1, usedDay: usedDay + 1, nowMs, suspendedUntilMs: 0 };
     }
 
     if (keyId !== undefined) {
       const strikes = (key?.strikeMinute === minute ? key.strikes : 0) + 1;
       const until = strikes >= ban.threshold ? nowMs + ban.durationMs : bannedUntilMs;
-      const striking = record();
+      const striking = record(Math.max(endOfDayMs, until));
       (striking.keys ??= new Map()).set(keyId, { bannedUntilMs: until, strikeMinute: minute, strikes });
-      striking.expiresAtMs = Math.max(endOfDayMs, until);
     }
     return { outcome: 'refused', usedMinute, usedDay, nowMs, suspendedUntilMs: 0 };
   }
@@ -122,12 +129,10 @@ export class InProcessStore extends LimiterStore {
   }
 
   close(): Promise<void> {
-    this.clients.close();
-    this.addresses.close();
     return Promise.resolve();
   }
 }
 
 function newRecord(): SubjectRecord {
-  return { minute: NO_WINDOW, usedMinute: 0, day: NO_WINDOW, usedDay: 0, keys: undefined, expiresAtMs: 0 };
+  return { minute: NO_WINDOW, usedMinute: 0, day: NO_WINDOW, usedDay: 0, keys: undefined };
 }

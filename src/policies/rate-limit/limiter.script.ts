@@ -9,8 +9,8 @@ import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.sto
  * change there too, and that test fails until both agree.
  *
  * KEYS[1]  the subject's hash (a client, or an IP address), hash-tagged for Redis Cluster
- * KEYS[2]  optional: the data generation's key, read in the same round trip (src/read-cache); only
- *          on a single Redis, since on a Cluster it lives in another slot
+ * KEYS[2]  optional: a key read in the same round trip for another module (the read cache's
+ *          generation); only on a single Redis, since on a Cluster it lives in another slot
  * ARGV[1]  now in ms, or '' to take Redis's own clock (one clock for every replica)
  * ARGV[2]  per-minute limit          ARGV[3]  per-day limit
  * ARGV[4]  API key id, or '' for an anonymous caller (limited, never suspended)
@@ -23,11 +23,11 @@ import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.sto
  * suspension count nothing and do not extend it.
  *
  * Reply: { outcome (0 admitted, 1 refused, 2 suspended), used in minute, used in day, now ms,
- *          suspended until ms (0 when not suspended), data generation (-1 without KEYS[2]) }
+ *          suspended until ms (0 when not suspended), the number at KEYS[2] (-1 without KEYS[2]) }
  */
 export const LIMITER_SCRIPT = `
 local subject = KEYS[1]
-local generation = KEYS[2] and (tonumber(redis.call('GET', KEYS[2])) or 0) or -1
+local also_read = KEYS[2] and (tonumber(redis.call('GET', KEYS[2])) or 0) or -1
 local now = tonumber(ARGV[1])
 if not now then
   local time = redis.call('TIME')
@@ -45,14 +45,14 @@ local banned_until = tonumber(v[5]) or 0
 local keep_until = math.max((day + 1) * 86400000, banned_until)
 
 if key_id ~= '' and banned_until > now then
-  return {2, used_minute, used_day, now, banned_until, generation}
+  return {2, used_minute, used_day, now, banned_until, also_read}
 end
 
 if used_minute < per_minute and used_day < per_day then
   used_minute, used_day = used_minute + 1, used_day + 1
   redis.call('HSET', subject, 'm', minute, 'mc', used_minute, 'd', day, 'dc', used_day)
   redis.call('PEXPIREAT', subject, keep_until)
-  return {0, used_minute, used_day, now, 0, generation}
+  return {0, used_minute, used_day, now, 0, also_read}
 end
 
 if key_id ~= '' then
@@ -64,7 +64,7 @@ if key_id ~= '' then
   redis.call('HSET', subject, strike_minute_field, minute, strikes_field, strikes, ban_field, banned_until)
   redis.call('PEXPIREAT', subject, keep_until)
 end
-return {1, used_minute, used_day, now, 0, generation}
+return {1, used_minute, used_day, now, 0, also_read}
 `;
 
 const OUTCOMES: LimiterOutcome[] = ['admitted', 'refused', 'suspended'];
@@ -81,9 +81,9 @@ export function scriptArguments(request: LimiterRequest, nowMs: number | undefin
 }
 
 export function parseScriptReply(reply: unknown): LimiterFacts {
-  const [outcome, usedMinute, usedDay, nowMs, suspendedUntilMs, generation = -1] = (reply as unknown[]).map(Number);
-  if (!OUTCOMES[outcome] || [usedMinute, usedDay, nowMs, suspendedUntilMs, generation].some((n) => !Number.isFinite(n))) {
+  const [outcome, usedMinute, usedDay, nowMs, suspendedUntilMs, alsoRead = -1] = (reply as unknown[]).map(Number);
+  if (!OUTCOMES[outcome] || [usedMinute, usedDay, nowMs, suspendedUntilMs, alsoRead].some((n) => !Number.isFinite(n))) {
     throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);
   }
-  return { outcome: OUTCOMES[outcome], usedMinute, usedDay, nowMs, suspendedUntilMs, ...(generation >= 0 && { generation }) };
+  return { outcome: OUTCOMES[outcome], usedMinute, usedDay, nowMs, suspendedUntilMs, ...(alsoRead >= 0 && { alsoRead }) };
 }

@@ -12,8 +12,8 @@ export interface LimiterRequest {
   keyId?: number;
   limits: PlanLimits;
   ban: BanPolicy;
-  /** A key to read in the same round trip: the data generation (src/read-cache), for Redis stores. */
-  generationKey?: string;
+  /** A key a Redis store also reads in the same round trip, for another module (the read cache's generation). */
+  alsoReadKey?: string;
 }
 
 export type LimiterOutcome = 'admitted' | 'refused' | 'suspended';
@@ -25,8 +25,8 @@ export interface LimiterFacts {
   usedDay: number;
   nowMs: number;
   suspendedUntilMs: number;
-  /** The value at `generationKey` (0 when unset); absent when the store did not read it. */
-  generation?: number;
+  /** The number at `alsoReadKey` (0 when unset); absent when the store did not read it. */
+  alsoRead?: number;
 }
 
 /** The store behind the limiter: Redis, the in-process one, or Redis with the in-process one as fallback. */

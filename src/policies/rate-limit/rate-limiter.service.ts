@@ -29,8 +29,8 @@ type Subject = LimiterRequest & { plan: string };
  * cache or verified live in the last 5 minutes are always looked up and counted for their
  * client, so a paying client behind a throttled address keeps its own quota.
  *
- * The same round trip reads the data generation (src/read-cache) and leaves it on the request,
- * so a cached read costs no further call.
+ * The same round trip reads the read cache's data generation and hands it over
+ * (`DataGeneration.observe`), so a cached read costs no further call.
  *
  * When the database cannot say who is calling (and no recent answer is at hand), the request
  * fails with that error, which the exception filter answers 503: a paying client is never
@@ -41,15 +41,15 @@ export class RateLimiterService {
   private readonly keyPrefix: string;
   private readonly anonymousLimits: PlanLimits;
   private readonly ban: BanPolicy;
-  private readonly throttled = new ThrottledAddresses();
+  private readonly throttled: ThrottledAddresses;
 
   constructor(
     private readonly store: LimiterStore,
     private readonly authenticator: RequestAuthenticator,
     private readonly clients: ClientsService,
     private readonly metrics: RateLimitMetrics,
-    private readonly clock: Clock,
-    private readonly generations: DataGeneration,
+    private readonly generation: DataGeneration,
+    clock: Clock,
     plans: PlansService,
     config: ConfigService,
   ) {
@@ -57,17 +57,17 @@ export class RateLimiterService {
     this.keyPrefix = `${config.getOrThrow<RedisConfig>('redis').keyPrefix}rl:`;
     this.anonymousLimits = plans.limitsOfPlan(isPlanName(rateLimit.anonymousPlan) ? rateLimit.anonymousPlan : 'free');
     this.ban = { threshold: rateLimit.banThreshold, durationMs: rateLimit.banSeconds * 1000 };
+    this.throttled = new ThrottledAddresses(clock);
   }
 
   async check(request: Request): Promise<RateLimitDecision> {
     const { plan, ...limiterRequest } = await this.subjectOf(request);
     const facts = await this.store.consume(limiterRequest);
-    // Only a generation that lives in Redis travels with the decision (without Redis it is in process).
-    if (limiterRequest.generationKey !== undefined) DataGeneration.observe(request, facts.generation ?? null);
+    if (limiterRequest.alsoReadKey !== undefined) this.generation.observe(request, facts.alsoRead);
     this.metrics.record(plan, facts.outcome);
     const decision = decide(facts, limiterRequest.limits);
     if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
-      this.throttled.refuse(limiterRequest.subjectKey, this.clock.now().getTime(), decision.retryAfterSeconds * 1000);
+      this.throttled.refuse(limiterRequest.subjectKey, decision.retryAfterSeconds * 1000);
     }
     return decision;
   }
@@ -78,14 +78,13 @@ export class RateLimiterService {
       subjectKey: `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`,
       limits: this.anonymousLimits,
       ban: this.ban,
-      generationKey: this.generations.redisKey,
+      alsoReadKey: this.generation.redisKey,
     };
     // Only a refused address pays for the question (a second hash of its key); others go straight on.
-    const now = this.clock.now().getTime();
     if (
-      this.throttled.isRefused(address.subjectKey, now) &&
+      this.throttled.isRefused(address.subjectKey) &&
       this.authenticator.wouldLookUpUnfamiliarKey(request) &&
-      !this.throttled.mayLookUp(address.subjectKey, now)
+      !this.throttled.mayLookUp(address.subjectKey)
     ) {
       return address;
     }
@@ -93,6 +92,6 @@ export class RateLimiterService {
     if (identity.kind !== 'valid') return address;
     const { clientId, keyId } = identity.principal;
     const { plan, limits } = await this.clients.quotaOf(clientId);
-    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban, generationKey: this.generations.redisKey };
+    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban, alsoReadKey: this.generation.redisKey };
   }
 }

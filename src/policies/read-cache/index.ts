@@ -1,6 +1,6 @@
 /** The replica's cache of reads, valid for one data generation, and that generation. */
-export { CachedRead, CachedReadInterceptor } from './cached-read.interceptor.js';
 export { DataGeneration } from './data-generation.js';
+export { CachedRead, InvalidatesCachedReads } from './read-cache.decorators.js';
 export { readCacheConfig } from './read-cache.config.js';
-export { ReadCache } from './read-cache.js';
+export { ReadCacheInterceptor } from './read-cache.interceptor.js';
 export { ReadCacheModule } from './read-cache.module.js';

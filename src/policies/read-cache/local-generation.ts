@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { DataGeneration } from './data-generation.js';
 
 /**
@@ -6,10 +5,9 @@ import { DataGeneration } from './data-generation.js';
  * "Scaling out"): the count of its own committed creations, exact for that one instance.
  */
 export class LocalGeneration extends DataGeneration {
-  readonly redisKey = undefined;
   private generation = 0;
 
-  of(_request: Request): number {
+  of(): number {
     return this.generation;
   }
 

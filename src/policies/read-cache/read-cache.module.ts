@@ -1,23 +1,26 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { Cluster } from 'ioredis';
 import { REDIS_CLIENT, type RedisClient, type RedisConfig } from '../../platform/redis/index.js';
-import { CachedReadInterceptor } from './cached-read.interceptor.js';
 import { DataGeneration } from './data-generation.js';
-import { ReadCache } from './read-cache.js';
-import { RedisGeneration } from './redis-generation.js';
 import { LocalGeneration } from './local-generation.js';
+import { ReadCache } from './read-cache.js';
+import { ReadCacheInterceptor } from './read-cache.interceptor.js';
+import { ClusterGeneration, RedisGeneration } from './redis-generation.js';
 
 /** The generation the replicas share, in Redis; without Redis, the one instance's own. */
 function createGeneration(redis: RedisClient | undefined, config: ConfigService): DataGeneration {
-  return redis ? new RedisGeneration(redis, `${config.getOrThrow<RedisConfig>('redis').keyPrefix}generation`) : new LocalGeneration();
+  if (!redis) return new LocalGeneration();
+  const key = `${config.getOrThrow<RedisConfig>('redis').keyPrefix}generation`;
+  return redis instanceof Cluster ? new ClusterGeneration(redis, key) : new RedisGeneration(redis, key);
 }
 
 @Module({
   providers: [
     { provide: DataGeneration, inject: [REDIS_CLIENT, ConfigService], useFactory: createGeneration },
     ReadCache,
-    CachedReadInterceptor,
+    ReadCacheInterceptor,
   ],
-  exports: [DataGeneration, ReadCache, CachedReadInterceptor],
+  exports: [DataGeneration, ReadCacheInterceptor],
 })
 export class ReadCacheModule {}

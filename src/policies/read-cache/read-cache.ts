@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/index.js';
-import { DeferredTransaction } from '../../platform/database/index.js';
 import { DataGeneration } from './data-generation.js';
 import type { ReadCacheConfig } from './read-cache.config.js';
 
@@ -11,96 +11,61 @@ export interface CachedAnswer {
   headers: Array<[string, string]>;
 }
 
-interface Entry {
-  read: CachedAnswer;
-  expiresAt: number;
-}
-
-/** Pages and animals of one generation, bounded: a flood of distinct URLs evicts the oldest. */
+/** Pages and animals of one generation, bounded: a flood of distinct URLs evicts the least recent. */
 export const READ_CACHE_ENTRIES = 2_000;
 
+type Load = () => Promise<CachedAnswer>;
+
 /**
- * The replica's cache of successful reads, all of one data generation: seeing another
- * generation empties it, so a read never returns what an earlier creation made stale. Each
- * entry also lives at most `READ_CACHE_TTL_MS`, which bounds staleness when a generation could
- * not be moved on (a creation committed while Redis failed): docs/operations.md, "Guarantees
- * under faults".
+ * The replica's cache of successful reads, all of one data generation: seeing another one empties
+ * it, so a read never returns what an earlier creation made stale. Each entry also lives at most
+ * `READ_CACHE_TTL_MS`, which bounds staleness when a generation could not be moved on.
  */
 @Injectable()
 export class ReadCache {
-  private readonly ttlMs: number;
-  private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<CachedAnswer>>();
+  readonly enabled: boolean;
+  private readonly answers: LRUCache<string, CachedAnswer, Load>;
   private generation?: number;
-  /** Moves on with each of this replica's writes: a load begun before one is not kept after it. */
+  /** Moves on with each of this replica's writes: a load begun before one is neither kept nor joined after it. */
   private writes = 0;
 
   constructor(
     private readonly generations: DataGeneration,
-    private readonly clock: Clock,
+    clock: Clock,
     config: ConfigService,
   ) {
-    this.ttlMs = config.getOrThrow<ReadCacheConfig>('readCache').ttlMs;
-  }
-
-  get enabled(): boolean {
-    return this.ttlMs > 0;
-  }
-
-  get(generation: number, key: string): CachedAnswer | undefined {
-    if (generation !== this.generation) {
-      this.entries.clear();
-      this.generation = generation;
-      return undefined;
-    }
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt > this.clock.now().getTime()) return entry.read;
-    this.entries.delete(key);
-    return undefined;
-  }
-
-  /**
-   * Reads `key` with `load` and keeps the answer, once for all the requests that miss it at the
-   * same time (an entry expiring under load costs one query, not one per waiting request). They
-   * share its outcome, a failure too: the same URL meets the same fault, and a request that joined
-   * a query timing out must not then wait for a query of its own (twice the timeout).
-   */
-  load(generation: number, key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
-    const flightKey = `${generation} ${key}`;
-    const flight = this.loading.get(flightKey);
-    if (flight) return flight;
-    const writes = this.writes;
-    const started = load()
-      .then((read) => {
-        if (writes === this.writes) this.set(generation, key, read);
-        return read;
-      })
-      .finally(() => {
-        if (this.loading.get(flightKey) === started) this.loading.delete(flightKey);
-      });
-    this.loading.set(flightKey, started);
-    return started;
-  }
-
-  /** Keeps `read` unless the generation moved on while it was being read. */
-  private set(generation: number, key: string, read: CachedAnswer): void {
-    if (generation !== this.generation || !this.enabled) return;
-    if (this.entries.size >= READ_CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { read, expiresAt: this.clock.now().getTime() + this.ttlMs });
-  }
-
-  /**
-   * Call after a write: once the write's transaction (if any) has committed, the generation moves
-   * on for every replica and this one forgets what it cached, whether or not Redis could record it.
-   */
-  changed(): Promise<void> {
-    return DeferredTransaction.afterCommit(async () => {
-      this.writes += 1;
-      this.entries.clear();
-      this.loading.clear();
-      this.generation = undefined;
-      await this.generations.bump();
+    const { ttlMs } = config.getOrThrow<ReadCacheConfig>('readCache');
+    this.enabled = ttlMs > 0;
+    this.answers = new LRUCache<string, CachedAnswer, Load>({
+      max: READ_CACHE_ENTRIES,
+      ttl: Math.max(1, ttlMs),
+      ttlResolution: 0,
+      perf: { now: () => clock.now().getTime() },
+      // A load finishes for the requests that joined it even when the cache was emptied meanwhile.
+      ignoreFetchAbort: true,
+      fetchMethod: (_key, _stale, { context }) => context(),
     });
+  }
+
+  /**
+   * The answer for `key` under `generation`: a cached one at once, else `load`'s, once for all the
+   * requests that miss it together. They share its outcome, a failure too: the same URL meets the
+   * same fault, and a request that joined a query timing out must not then wait for its own.
+   */
+  read(generation: number, key: string, load: Load): CachedAnswer | Promise<CachedAnswer> {
+    if (generation !== this.generation) {
+      this.answers.clear();
+      this.generation = generation;
+    }
+    const entry = `${this.writes} ${key}`;
+    return this.answers.get(entry) ?? (this.answers.fetch(entry, { context: load }) as Promise<CachedAnswer>);
+  }
+
+  /** After a write: this replica forgets what it cached, and the generation moves on for every replica. */
+  async changed(): Promise<void> {
+    this.writes += 1;
+    this.answers.clear();
+    this.generation = undefined;
+    await this.generations.bump();
   }
 }

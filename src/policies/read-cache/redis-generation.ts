@@ -1,36 +1,40 @@
 import { setImmediate as afterThisTurn } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import type { RedisClient } from '../../platform/redis/index.js';
+import { RedisCircuit, type RedisClient } from '../../platform/redis/index.js';
 import { DataGeneration } from './data-generation.js';
 
+const logger = new Logger('ReadCache');
+
 /**
- * The generation every replica shares, in one Redis key. Reads never ask Redis for it: the rate
- * limiter reads it in the same round trip as the quota decision (`DataGeneration.observe`), so a
- * request the limiter decided without Redis (Redis out, or the limiter turned off) reads the
- * database. A creation increments it after its commit and before its 201.
+ * The generation every replica shares, in one Redis key, which the quota decision reads in the
+ * request's only round trip (`observe`): a request decided without Redis has none and reads the
+ * database. Creations that commit in the same turn of the event loop share one INCR, sent once
+ * that turn's I/O callbacks have run, so it follows every commit it stands for.
  */
 export class RedisGeneration extends DataGeneration {
-  private readonly logger = new Logger('ReadCache');
-  /** The increment not sent yet, which every creation committed before it is sent shares. */
+  private readonly observed = new WeakMap<Request, number | undefined>();
   private next?: Promise<void>;
 
   constructor(
-    private readonly redis: RedisClient,
-    readonly redisKey: string,
+    protected readonly redis: RedisClient,
+    protected readonly key: string,
   ) {
     super();
   }
 
-  of(request: Request): number | undefined {
-    return DataGeneration.observed(request);
+  override get redisKey(): string | undefined {
+    return this.key;
   }
 
-  /**
-   * Creations that commit in the same turn of the event loop share one `INCR`, sent once that
-   * turn's I/O callbacks have run: it still follows every commit it stands for, and a creation
-   * committed after it was sent waits for the next one.
-   */
+  override observe(request: Request, generation: number | undefined): void {
+    this.observed.set(request, generation);
+  }
+
+  of(request: Request): number | undefined | Promise<number | undefined> {
+    return this.observed.get(request);
+  }
+
   bump(): Promise<void> {
     this.next ??= afterThisTurn().then(() => {
       this.next = undefined;
@@ -41,11 +45,42 @@ export class RedisGeneration extends DataGeneration {
 
   private async increment(): Promise<void> {
     try {
-      await this.redis.incr(this.redisKey);
+      await this.redis.incr(this.key);
     } catch (error) {
-      this.logger.warn(
+      logger.warn(
         `Could not move the data generation on (${error instanceof Error ? error.message : String(error)}); other replicas may serve cached reads without this write until their entries expire`,
       );
     }
+  }
+}
+
+/**
+ * On a Redis Cluster the generation lives in another slot than a caller's counters, which the
+ * limiter's script alone may touch, so each cached read GETs it. While the node serving it fails,
+ * no request waits on it (a circuit of its own) and reads go to the database.
+ */
+export class ClusterGeneration extends RedisGeneration {
+  private readonly circuit = new RedisCircuit(this.redis, logger, {
+    down: (reason) => `The data generation cannot be read (${reason}); reads go to the database until it can`,
+    up: 'The data generation can be read again; reads use the read cache',
+  });
+
+  override get redisKey(): undefined {
+    return undefined;
+  }
+
+  override of(): Promise<number | undefined> {
+    return this.circuit.run(
+      this.key,
+      async () => {
+        const generation = Number((await this.redis.get(this.key)) ?? 0);
+        return Number.isFinite(generation) ? generation : undefined;
+      },
+      () => Promise.resolve(undefined),
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.circuit.close();
   }
 }

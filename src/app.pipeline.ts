@@ -1,0 +1,58 @@
+import { HttpAdapterHost } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import {
+  allowedHostMiddleware,
+  allowedMethodsFor,
+  answerUnparsableRequests,
+  ApiExceptionFilter,
+  AppValidationPipe,
+  jsonBodyParser,
+  requestIdMiddleware,
+} from './common/index.js';
+import { ApiKeyGuard } from './modules/auth/index.js';
+import type { AppConfig } from './platform/config/index.js';
+import { HTTP_LOGGER } from './platform/logging/index.js';
+import { HttpMetrics } from './platform/metrics/index.js';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from './policies/idempotency/index.js';
+import { RATE_LIMIT_HEADER_NAMES, RateLimitMiddleware } from './policies/rate-limit/index.js';
+import { ReadCacheInterceptor } from './policies/read-cache/index.js';
+
+export const API_PREFIX = 'v1';
+
+/**
+ * The request pipeline, every global part in the order a request meets it. A module adds routes
+ * and marks them (`@Public()`, `@CachedRead()`, `@Idempotent()`, ...); it registers nothing here.
+ * Requests Node cannot parse are answered before any of it; paths no route serves end in
+ * `UnmatchedRequestHandler` (404), and errors from any step in the filter.
+ */
+export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {
+  const v1 = `/${API_PREFIX}`;
+  answerUnparsableRequests(app.getHttpServer());
+  // Every request: security headers, request id, request log, metrics, CORS when configured.
+  app.use(helmet());
+  app.use(requestIdMiddleware);
+  app.use(app.get<RequestHandler>(HTTP_LOGGER));
+  app.use(app.get(HttpMetrics).middleware);
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: config.corsOrigins,
+      allowedHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_KEY_HEADER, 'X-Request-Id'],
+      exposedHeaders: ['Link', 'Location', 'X-Request-Id', 'Deprecation', 'Sunset', ...RATE_LIMIT_HEADER_NAMES],
+    });
+  }
+  // /v1: the quota decision before routing, authentication and body parsing (docs/contract/decisions.md);
+  // then the host names links are built from, then the JSON body of whatever route takes the request.
+  const rateLimit = app.get(RateLimitMiddleware);
+  app.use(v1, (request: Request, response: Response, next: NextFunction) => rateLimit.use(request, response, next));
+  app.use(v1, allowedHostMiddleware(config.allowedHosts));
+  const router: Express = app.getHttpAdapter().getInstance();
+  const isRouted = (request: Request) => allowedMethodsFor(router, request.originalUrl.split('?')[0]).includes(request.method);
+  app.use(v1, jsonBodyParser(config.bodyLimit, isRouted));
+  // The matched route: the API key guard, the read cache, idempotency, validation; errors become the Error object.
+  app.useGlobalGuards(app.get(ApiKeyGuard));
+  app.useGlobalInterceptors(app.get(ReadCacheInterceptor), app.get(IdempotencyInterceptor));
+  app.useGlobalPipes(new AppValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter(app.get(HttpAdapterHost)));
+}

@@ -1,0 +1,71 @@
+import { LRUCache } from 'lru-cache';
+import type { Clock } from '../clock/clock.js';
+import { isDatabaseUnavailable } from '../errors/database-unavailable.js';
+
+export interface LookupCacheOptions {
+  max: number;
+  /** How long an answer (a miss too) is reused; 0 looks up every time. */
+  freshMs: number;
+  /** How old a found value may be to stand in while the database cannot be reached. */
+  staleMs: number;
+}
+
+interface Read<V> {
+  value: V | null;
+  readAtMs: number;
+}
+
+/**
+ * Database lookups kept in a bounded LRU cache, by the service clock. Concurrent misses share one
+ * lookup; while the database cannot be reached (that error only), a value found within `staleMs`
+ * answers instead, so a known caller keeps being served through an outage.
+ */
+export class LookupCache<K extends object | string | number, V> {
+  private readonly reads: LRUCache<K, Read<V>, () => Promise<V | null>>;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly options: LookupCacheOptions,
+  ) {
+    this.reads = new LRUCache<K, Read<V>, () => Promise<V | null>>({
+      max: options.max,
+      ttl: Math.max(1, options.freshMs),
+      ttlResolution: 0,
+      perf: { now: () => this.now() },
+      // A stale read stays for the outage fallback; only `fetch` replaces it.
+      noDeleteOnStaleGet: true,
+      fetchMethod: (_key, stale, { context }) => this.lookUp(context, stale),
+    });
+  }
+
+  /** The value for `key`: a fresh answer at once, else `lookup`'s (shared with concurrent misses). */
+  async get(key: K, lookup: () => Promise<V | null>): Promise<V | null> {
+    const fresh = this.options.freshMs > 0 ? this.reads.get(key) : undefined;
+    if (fresh) return fresh.value;
+    const read = await this.reads.fetch(key, { context: lookup, forceRefresh: this.options.freshMs === 0 });
+    return read!.value;
+  }
+
+  /** True when `get` would answer without asking the database while it is up (fresh, or found lately). */
+  isFamiliar(key: K): boolean {
+    const read = this.reads.peek(key, { allowStale: true });
+    return read !== undefined && (this.reads.getRemainingTTL(key) > 0 || this.foundLately(read));
+  }
+
+  private async lookUp(lookup: () => Promise<V | null>, stale: Read<V> | undefined): Promise<Read<V>> {
+    try {
+      return { value: await lookup(), readAtMs: this.now() };
+    } catch (error) {
+      if (stale && this.foundLately(stale) && isDatabaseUnavailable(error)) return stale;
+      throw error;
+    }
+  }
+
+  private foundLately(read: Read<V>): boolean {
+    return read.value !== null && this.now() - read.readAtMs < this.options.staleMs;
+  }
+
+  private now(): number {
+    return this.clock.now().getTime();
+  }
+}
