@@ -1,251 +1,200 @@
-#!/usr/bin/env node
-// The benchmark: `npm run bench` (builds first). In one run on this machine it starts each server
-// as its own process, loads them over loopback with autocannon in alternating short rounds
-// (every server on one endpoint in turn, then the next endpoint, round after round, so drift and
-// neighbours affect all alike), records the CPU each request costs the server, PostgreSQL and
-// Redis and the load generator, and measures Redis round trips
-// and SQL statements per request, first versus deep pages of 1,000,000 animals, and resident
-// memory over a 500,000-request run. It prints a table and the targets (MET / NOT MET), and writes
-// bench/results/latest.json, docs/benchmarks.json, the chart docs/benchmarks.svg (list req/s and p99
-// per server; `npm run bench:chart` redraws it and the section from docs/benchmarks.json) and the
-// generated section of docs/benchmarks.md.
-// It exits 0 unless the harness itself fails: missing a target is a finding, not an error.
-// This file reads the knobs below, prepares the stores, keys and seeds, builds the ladder's steps,
-// starts the servers and runs the phases of bench/phases/ in order (SQL statements, throughput rounds,
-// Redis round trips, quota probes, first vs deep page, memory, CPU profile, writing the results); the
-// helpers are in bench/lib/.
-//
-//   A  ceiling: bench/ceiling, a bare NestJS Express app serving a fixed 20-animal array, on the
-//      service's Express adapter (src/common/http/express-prototypes.adapter.ts)
-//   A2 the same ceiling on Fastify (@nestjs/platform-fastify): what Express itself costs
-//   A3 the same ceiling on the HTTP server Nest's ExpressAdapter creates: what the service's adapter saves
-//   B  the service on PostgreSQL + Redis (the limiter in Redis)
-//   C  the service on its embedded defaults: a SQLite file in a temp dir, in-process limiter
-//   D  B with RATE_LIMIT_ENABLED=false, so the limiter's own cost is a ratio
-//   P  the usual build: bench/peers/usual-build, the list endpoint built the common NestJS way
-//      (bearer guard, Repository.find, ValidationPipe, @nestjs/throttler with minute and day
-//      throttlers in Redis) on B's database and Redis, loaded on the list next to B; the
-//      service / peer ratios are printed per round. Its Redis round trips are counted as B's, and
-//      both are driven over a free plan's minute quota to compare what a refused caller sees.
-//   L1… the ladder (BENCH_LADDER below): B as earlier commits build it, loaded right before B
-//   Every other round loads the servers in the reverse order (bench/lib/round-order.mjs).
-//
-// Environment (defaults in brackets):
-//   DATABASE_URL             PostgreSQL of B and D [postgres://postgres@127.0.0.1:5432/pets_bench,
-//                            created if missing, its pets table reseeded on every run]
-//   REDIS_URL                Redis of B and D [redis://127.0.0.1:6379 when it answers]
-//   BENCH_DURATION_S [5]     one round of one server and endpoint
-//   BENCH_ROUNDS [5]         alternating rounds
-//   BENCH_CONNECTIONS [50]   autocannon connections (the setup issue 10 was measured with)
-//   BENCH_WARMUP_ROUNDS [2]  unmeasured rounds first: V8 needs 10-30 s of load on a route before its
-//                            code is fully optimised, and a cold server reads up to twice as slow
-//   BENCH_SEED_COUNT [1000000]              animals seeded for the deep-page measurement
-//   BENCH_DEEP_REQUESTS [1000]              sequential requests per page kind (first/deep, ±status);
-//                                           0 skips the deep-page measurement
-//   BENCH_SQL_REQUESTS [3000]               list requests whose SQL statements are counted (a third of
-//                                           that for each other endpoint)
-//   BENCH_REDIS_REQUESTS [2000]             list requests counted with MONITOR and commandstats
-//   BENCH_MEMORY_REQUESTS [500000]          the memory run, in chunks of BENCH_MEMORY_CHUNK [100000];
-//                                           0 skips it
-//   BENCH_MAX_FOREIGN_CPU [0.5]  a run during which other processes (not the servers, the benchmark,
-//                            PostgreSQL or Redis) kept more CPUs than this busy is repeated, at most
-//                            BENCH_RETRIES [2] times; the least disturbed attempt counts
-//   BENCH_PROFILE [0]        1: also run B under `node --cpu-prof` for BENCH_PROFILE_S [20] s of load
-//                            and print the top functions (the profile is kept in bench/results/)
-//   BENCH_LADDER ['']        earlier states of the service to load beside B, oldest first, as
-//                            comma-separated <git-rev>=<label> (`b80dfde=before,HEAD~2=+page cache`):
-//                            each is checked out with `git worktree add --detach` in the run's temp
-//                            dir (this checkout's node_modules linked in), built with
-//                            `tsc -p tsconfig.build.json` and run as B at that commit (B's database,
-//                            Redis, key and endpoints, its own Redis key prefix) next to B in
-//                            every round (right before it, or after it in reversed rounds); the
-//                            report's "what each change bought" shows each step and B against the
-//                            step before and against P. The worktrees are removed
-//                            when the run ends. Empty: not run (the report says how)
-//   BENCH_WRITE_DOCS [1]     0: write only bench/results/latest.json and its chart latest.svg
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createKey } from './lib/keys.mjs';
-import { whatEachChangeBought } from './lib/ladder-summary.mjs';
-import { ladderDefinitions, parseLadder, withLadder } from './lib/ladder.mjs';
-import { log } from './lib/log.mjs';
-import { machine } from './lib/machine.mjs';
-import { ROOT } from './lib/paths.mjs';
-import { run, stopAll, stopServer } from './lib/processes.mjs';
-import { serverDefinitions, startServers } from './lib/servers.mjs';
-import { prepareStores } from './lib/stores.mjs';
-import { removeCheckouts } from './lib/worktrees.mjs';
-import { profileService } from './phases/cpu-profile.mjs';
-import { measureDeepPages } from './phases/deep-pages.mjs';
-import { measureMemory } from './phases/memory.mjs';
-import { probeQuotas } from './phases/quota-probe.mjs';
-import { measureRedisRoundTrips } from './phases/redis-round-trips.mjs';
-import { measureSqlStatements } from './phases/sql-statements.mjs';
-import { measureThroughput } from './phases/throughput.mjs';
-import { writeReport } from './phases/write-results.mjs';
-import { seedPets } from './seed-pets.mjs';
+// The benchmark (`npm run bench`): the service against the usual NestJS build and the ceiling, each
+// server its own process, loaded in alternating rounds on this machine, printed as markdown tables.
+// BENCH_BASELINE=<git-rev> also runs that commit beside the service for an A/B. What each server is,
+// the knobs and how to read the tables: docs/benchmarks.md.
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkOutBaseline, removeBaseline } from './lib/baseline.mjs';
+import { run, stopAll } from './lib/processes.mjs';
+import { ratioTable, serverTable } from './lib/report.mjs';
+import { roundPlan } from './lib/round-order.mjs';
+import { ceilingServer, ENDPOINTS, loadOnce, RUN_PREFIX, SERVERS, serviceServer, start, usualBuildServer } from './lib/servers.mjs';
+import { createKey, databaseName, freshPostgres, redisVersion, removeRedisKeys, seed } from './lib/stores.mjs';
 
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/pets_bench';
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SEED_COUNT = 1_000;
 
 function intEnv(name, fallback, min = 1) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
+  const raw = process.env[name] || String(fallback);
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min} (got "${raw}")`);
   return value;
 }
 
+function listEnv(name, allowed) {
+  const values = (process.env[name] || allowed.join(',')).split(',').map((v) => v.trim());
+  const unknown = values.filter((v) => !allowed.includes(v));
+  if (unknown.length) throw new Error(`${name}: ${unknown.join(', ')} unknown (choose from ${allowed.join(', ')})`);
+  return values;
+}
+
 const config = {
-  durationS: intEnv('BENCH_DURATION_S', 5),
   rounds: intEnv('BENCH_ROUNDS', 5),
-  connections: intEnv('BENCH_CONNECTIONS', 50),
+  durationS: intEnv('BENCH_DURATION_S', 5),
   warmupRounds: intEnv('BENCH_WARMUP_ROUNDS', 2, 0),
-  seedCount: intEnv('BENCH_SEED_COUNT', 1_000_000),
-  deepRequests: intEnv('BENCH_DEEP_REQUESTS', 1_000, 0),
-  sqlRequests: intEnv('BENCH_SQL_REQUESTS', 3_000),
-  redisRequests: intEnv('BENCH_REDIS_REQUESTS', 2_000),
-  memoryRequests: intEnv('BENCH_MEMORY_REQUESTS', 500_000, 0),
-  memoryChunk: intEnv('BENCH_MEMORY_CHUNK', 100_000),
-  maxForeignCpu: Number(process.env.BENCH_MAX_FOREIGN_CPU ?? 0.5),
-  retries: intEnv('BENCH_RETRIES', 2, 0),
-  profile: process.env.BENCH_PROFILE === '1',
-  profileS: intEnv('BENCH_PROFILE_S', 20),
-  ladder: parseLadder(process.env.BENCH_LADDER ?? ''),
-  writeDocs: process.env.BENCH_WRITE_DOCS !== '0',
+  connections: intEnv('BENCH_CONNECTIONS', 50),
+  endpoints: listEnv('BENCH_ENDPOINTS', ENDPOINTS),
+  servers: listEnv('BENCH_SERVERS', SERVERS),
+  baseline: process.env.BENCH_BASELINE || undefined,
+  databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pets_bench',
+  redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
 };
-const stores = {
-  databaseUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-  databaseGiven: Boolean(process.env.DATABASE_URL),
-  redisUrl: process.env.REDIS_URL || DEFAULT_REDIS_URL,
-  redisGiven: Boolean(process.env.REDIS_URL),
+const want = (name) => config.servers.includes(name);
+const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+const notes = [];
+const note = (line) => {
+  notes.push(line);
+  log(line);
 };
 
-const started = Date.now();
-
-async function main() {
-  const tmp = mkdtempSync(join(tmpdir(), 'pets-bench-'));
-  const resultsDir = join(ROOT, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  // The servers first (some run from the ladder's worktrees), then the worktrees, then the temp dir.
-  const cleanUp = async () => {
-    await stopAll();
-    await removeCheckouts();
-    rmSync(tmp, { recursive: true, force: true });
-  };
-  let interrupted = false;
-  const onSignal = (signal) => {
-    if (interrupted) return;
-    interrupted = true;
-    log(`${signal}: stopping the servers and cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
+/** PostgreSQL (the service's database, made afresh) and Redis, when both answer; undefined after saying what is skipped. */
+async function sharedStores() {
+  const versions = {};
   try {
-    return await bench(tmp, resultsDir);
-  } finally {
-    await cleanUp();
+    versions.postgres = await freshPostgres(config.databaseUrl);
+  } catch (error) {
+    note(`PostgreSQL at ${config.databaseUrl} cannot be used (${error instanceof Error ? error.message : String(error)})`);
   }
+  versions.redis = await redisVersion(config.redisUrl);
+  if (!versions.redis) note(`Redis at ${config.redisUrl} does not answer`);
+  if (versions.postgres && versions.redis) return versions;
+  note('skipped: the service on PostgreSQL + Redis, the usual build and their baseline; the embedded servers and the ceiling still run');
+  return undefined;
 }
 
-/** Seeds `config.seedCount` animals into SQLite and, when it runs, PostgreSQL (reset only if it is ours). */
-async function seedDatabases({ sqliteUrl, postgres, databaseUrl, databaseGiven }) {
-  const seeds = {};
-  log(`seeding ${config.seedCount.toLocaleString('en')} animals into SQLite`);
-  seeds.sqlite = await seedPets({ url: sqliteUrl, count: config.seedCount, reset: true });
-  log(`  ${(seeds.sqlite.ms / 1000).toFixed(1)} s`);
-  if (postgres) {
-    log(
-      `seeding ${config.seedCount.toLocaleString('en')} animals into PostgreSQL${databaseGiven ? ' (top-up only: the database was given)' : ' (reset)'}`,
-    );
-    seeds.postgres = await seedPets({ url: databaseUrl, count: config.seedCount, reset: !databaseGiven });
-    log(`  ${(seeds.postgres.ms / 1000).toFixed(1)} s`);
-  }
-  return seeds;
+/** `build` as server `name` on `databaseUrl`: migrated and given a key by its own CLI, then seeded. */
+async function withData(build, name, where, databaseUrl, redisUrl) {
+  log(`${build.label} (${where}): migrations and a key by its CLI, ${SEED_COUNT.toLocaleString('en')} animals seeded`);
+  const key = await createKey(build.cwd, databaseUrl);
+  const petId = await seed(databaseUrl, SEED_COUNT);
+  const label = `${build.label} (${where})`;
+  return serviceServer({ name, label, cwd: build.cwd, databaseUrl, redisUrl, endpoints: config.endpoints, key, petId });
 }
 
-async function bench(tmp, resultsDir) {
-  log(`config: ${JSON.stringify(config)}`);
-  const notes = [];
-  const { databaseUrl, redisUrl } = stores;
+/** The servers to run, in loading order, their data ready; the baseline built when asked for. */
+async function prepare(tmp, versions) {
+  const builds = [{ label: 'service', cwd: ROOT, names: ['service', 'embedded'], databaseUrl: config.databaseUrl }];
+  if (config.baseline) {
+    const dir = join(tmp, 'baseline');
+    log(`BENCH_BASELINE=${config.baseline}: building it in ${dir}`);
+    const commit = await checkOutBaseline(ROOT, config.baseline, dir);
+    const databaseUrl = withDatabase(config.databaseUrl, `${databaseName(config.databaseUrl)}_baseline`);
+    builds.push({ label: `baseline ${commit.slice(0, 7)}`, cwd: dir, names: ['baseline', 'baseline-embedded'], databaseUrl, commit });
+  }
+  const definitions = want('ceiling') ? [ceilingServer(ROOT)] : [];
+  if (versions && (want('service') || want('usual-build'))) {
+    const shared = [];
+    for (const build of want('service') ? builds : [builds[0]]) {
+      if (build !== builds[0]) await freshPostgres(build.databaseUrl);
+      shared.push(await withData(build, build.names[0], 'PostgreSQL + Redis', build.databaseUrl, config.redisUrl));
+    }
+    const { databaseUrl, redisUrl } = config;
+    if (want('usual-build')) definitions.push(usualBuildServer({ cwd: ROOT, databaseUrl, redisUrl, key: shared[0].key }));
+    if (want('service')) definitions.push(...shared);
+  }
+  for (const build of want('embedded') ? builds : []) {
+    definitions.push(await withData(build, build.names[1], 'embedded', `sqlite:${join(tmp, `${build.names[1]}.sqlite`)}`));
+  }
+  return { definitions, baselineCommit: builds[1]?.commit };
+}
 
-  // --- Stores, builds, keys, seeds -----------------------------------------------------------------
-  const { postgres, redisVersion } = await prepareStores({ ...stores, notes });
-  const sqliteUrl = `sqlite:${join(tmp, 'pets.sqlite')}`;
-  const info = await machine(postgres?.version, redisVersion);
-  for (const project of ['bench/ceiling', 'bench/peers/usual-build']) {
+function withDatabase(url, name) {
+  const next = new URL(url);
+  next.pathname = `/${encodeURIComponent(name)}`;
+  return next.toString();
+}
+
+/** Warm-up rounds, then the measured ones; every load's result, by "server:endpoint", one per round. */
+async function measure(servers) {
+  const runs = new Map();
+  const options = { connections: config.connections, seconds: config.durationS };
+  for (let round = 1; round <= config.warmupRounds + config.rounds; round++) {
+    const measured = round - config.warmupRounds;
+    log(measured > 0 ? `round ${measured}/${config.rounds}` : `warm-up round ${round}/${config.warmupRounds} (not measured)`);
+    for (const { server, endpoint } of roundPlan(servers, config.endpoints, round)) {
+      const r = await loadOnce(server, endpoint, options);
+      if (measured > 0) runs.set(`${server.name}:${endpoint}`, [...(runs.get(`${server.name}:${endpoint}`) ?? []), r]);
+      log(
+        `  ${server.label} ${endpoint}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)}, p99 ${r.p99.toFixed(2)}, CPU ${r.cpu.toFixed(3)} ms`,
+      );
+    }
+  }
+  return runs;
+}
+
+/** The comparisons whose two sides both ran: the service against the usual build, and each build against its baseline. */
+function comparisons(servers) {
+  const ran = (name) => servers.some((s) => s.name === name);
+  const endpoints = config.endpoints;
+  return [
+    { label: 'service / usual build', a: 'service', b: 'usual-build', endpoints: ['list'], measures: ['rps', 'p50', 'p99', 'cpu'] },
+    { label: 'service / baseline', a: 'service', b: 'baseline', endpoints, measures: ['rps', 'cpu'] },
+    { label: 'embedded / baseline embedded', a: 'embedded', b: 'baseline-embedded', endpoints, measures: ['rps', 'cpu'] },
+  ].filter((c) => ran(c.a) && ran(c.b) && c.endpoints.some((e) => endpoints.includes(e)));
+}
+
+async function header(versions, baselineCommit) {
+  const git = (...args) => run('git', args, { cwd: ROOT }).then((out) => out.trim());
+  const dirty = (await git('status', '--porcelain', '--untracked-files=no')) ? ' with uncommitted changes' : '';
+  const cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
+  const autocannon = JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version;
+  const knobs = Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_'));
+  return [
+    `## Benchmark run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `- Commit ${await git('rev-parse', '--short', 'HEAD')}${dirty}${baselineCommit ? `; baseline ${baselineCommit.slice(0, 7)}` : ''}`,
+    `- Machine: ${availableParallelism()} CPUs (${cpu}), Node.js ${process.version}, PostgreSQL ${versions?.postgres ?? 'not used'}, Redis ${versions?.redis ?? 'not used'}, autocannon ${autocannon}`,
+    `- Load: ${config.connections} connections over loopback, ${config.warmupRounds} warm-up then ${config.rounds} measured rounds of ${config.durationS} s per server and endpoint, every other round in reverse order; ${SEED_COUNT.toLocaleString('en')} animals seeded`,
+    `- Knobs: ${knobs.map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults'}`,
+    ...notes.map((n) => `- Note: ${n}`),
+  ].join('\n');
+}
+
+async function bench(tmp) {
+  const versions = want('service') || want('usual-build') ? await sharedStores() : undefined;
+  for (const project of [want('ceiling') && 'bench/ceiling', want('usual-build') && versions && 'bench/peers/usual-build'].filter(
+    Boolean,
+  )) {
     log(`building ${project} (tsc -p ${project}/tsconfig.json)`);
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`], { cwd: ROOT });
   }
-  log('creating enterprise keys with the CLI (which also applies the migrations)');
-  const sqliteKey = (await createKey(sqliteUrl)).key;
-  const pgKey = postgres ? (await createKey(databaseUrl)).key : undefined;
-  const seeds = await seedDatabases({ sqliteUrl, postgres, databaseUrl, databaseGiven: stores.databaseGiven });
+  const { definitions, baselineCommit } = await prepare(tmp, versions);
+  if (definitions.length === 0) throw new Error('no server can run: see the notes above');
+  const servers = [];
+  for (const definition of definitions) {
+    servers.push(await start(definition, tmp));
+    log(`started ${definition.label}: pid ${servers.at(-1).pid}, ${servers.at(-1).base}`);
+  }
+  const runs = await measure(servers);
+  const ratios = comparisons(servers);
+  const medians =
+    'Median over the rounds (lowest–highest round); latencies of the 2xx answers; server CPU is user + system time of its process per answered request.';
+  const perRound = 'Each ratio is taken per round, between two loads run one right after the other; its median (lowest–highest).';
+  console.log([await header(versions, baselineCommit), '', medians, '', serverTable(servers, runs)].join('\n'));
+  console.log(['', ratios.length ? `${perRound}\n\n${ratioTable(ratios, runs)}` : 'No ratio: each needs both of its servers.'].join('\n'));
+}
 
-  // --- Servers and phases, in order ------------------------------------------------------------------
-  const definitions = serverDefinitions({
-    postgres: Boolean(postgres),
-    redisUrl: redisVersion ? redisUrl : undefined,
-    databaseUrl,
-    sqliteUrl,
-    pgKey,
-    sqliteKey,
-    // An existing animal for GET /v1/pets/{id}.
-    petId: Math.ceil(config.seedCount / 2),
-  });
-  const pgDefinition = definitions.find((d) => d.server === 'postgres');
-  if (config.ladder.length > 0 && !pgDefinition) notes.push('BENCH_LADDER: not run (its steps run as B, which needs PostgreSQL)');
-  const ladder = pgDefinition ? await ladderDefinitions({ steps: config.ladder, repo: ROOT, service: pgDefinition, tmp }) : [];
-  const sql = await measureSqlStatements({ definition: pgDefinition, databaseUrl, tmp, config });
-
-  const servers = await startServers(withLadder(definitions, ladder), tmp);
-  const byName = Object.fromEntries(servers.map((s) => [s.server, s]));
-  const pgServer = byName.postgres;
-  const { throughput, ratios } = await measureThroughput({ servers, config });
-  const { redis, peerRedis } = await measureRedisRoundTrips({
-    service: pgServer,
-    peer: byName.peer,
-    redisUrl,
-    redisVersion,
-    config,
-    notes,
-  });
-  const quota = pgServer && byName.peer ? await probeQuotas({ service: pgServer, peer: byName.peer, databaseUrl, redisUrl }) : undefined;
-  const deepPages = await measureDeepPages({ servers: [pgServer, byName.sqlite].filter(Boolean), config, notes });
-
-  // The memory run has its server to itself.
-  const memoryServer = pgServer ?? byName.sqlite;
-  for (const server of servers) if (server !== memoryServer) await stopServer(server);
-  const memory = await measureMemory({ server: memoryServer, config });
-  await stopAll();
-
-  const profile =
-    config.profile && pgDefinition ? await profileService({ server: pgDefinition, tmp, resultsDir, config, notes }) : undefined;
-
-  return writeReport({
-    started,
-    machine: info,
-    config,
-    servers,
-    seeds,
-    measured: {
-      throughput,
-      ratios,
-      ladder: whatEachChangeBought(throughput, ladder),
-      sql,
-      redis,
-      peerRedis,
-      quota,
-      deepPages,
-      memory,
-      profile,
-    },
-    notes,
-    resultsDir,
-  });
+async function main() {
+  const tmp = mkdtempSync(join(tmpdir(), 'pets-bench-'));
+  const cleanUp = async () => {
+    await stopAll();
+    if (config.baseline) await removeBaseline(ROOT, join(tmp, 'baseline')).catch((error) => log(`removing the baseline: ${String(error)}`));
+    await removeRedisKeys(config.redisUrl, RUN_PREFIX).catch(() => undefined);
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      log(`${signal}: stopping the servers and cleaning up`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+  try {
+    await bench(tmp);
+  } finally {
+    await cleanUp();
+  }
 }
 
 main().catch((error) => {

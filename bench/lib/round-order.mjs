@@ -1,11 +1,19 @@
-// The order servers are loaded in within a round.
-//
-// A server's create round run right after a phase without inserts was faster than the same
-// server's next create round in 4 of 5 trials (median +4 %, −6 % to +32 %): PostgreSQL is still
-// busy with the previous round's inserts. In a fixed order the first server on the endpoint (the
-// ladder's oldest step) would always get that advantage; reversing every other round shares it.
+// The order of the loads in a round. Each load leaves something behind for the next (PostgreSQL
+// still writing the previous inserts, a warmer cache), so no server may always come first.
 
 /** `servers` in the order round `round` (1-based) loads them: as given in odd rounds, reversed in even ones. */
 export function roundOrder(servers, round) {
   return round % 2 === 1 ? servers : [...servers].reverse();
+}
+
+/**
+ * The loads of round `round`: endpoint by endpoint, every server that serves it in the round's
+ * order, so the loads a ratio compares run one right after the other.
+ * @template {{ endpoints: string[] }} S
+ * @param {S[]} servers @param {string[]} endpoints @param {number} round
+ * @returns {{ server: S, endpoint: string }[]}
+ */
+export function roundPlan(servers, endpoints, round) {
+  const order = roundOrder(servers, round);
+  return endpoints.flatMap((endpoint) => order.filter((s) => s.endpoints.includes(endpoint)).map((server) => ({ server, endpoint })));
 }

@@ -1,11 +1,7 @@
-// The statistics the benchmark reports: one median and one percentile rule for every figure.
+// The statistics every printed figure goes through: medians over the rounds, their spread, and
+// ratios taken round by round, so a ratio only ever compares two loads seconds apart.
 
-/**
- * The median of the finite values (NaN, null-turned-NaN and ±Infinity are left out): the middle
- * value of an odd count, the mean of the two middle values of an even count. An empty list (or one
- * with no finite value) has no median: NaN, which the report prints as "n/a".
- * @param {number[]} values
- */
+/** The median of the finite values (the mean of the middle two for an even count); NaN for none. */
 export function median(values) {
   const finite = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (finite.length === 0) return NaN;
@@ -20,5 +16,18 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
 
-/** The median of `values` with their lowest and highest (the range over the rounds). */
-export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+/** The median of the finite values with the lowest and the highest: the spread over the rounds. */
+export function spread(values) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return { median: NaN, min: NaN, max: NaN };
+  return { median: median(finite), min: Math.min(...finite), max: Math.max(...finite) };
+}
+
+/**
+ * `measure` of `a` over `measure` of `b`, round by round (the i-th round of each); NaN for a round
+ * one of them lacks. The summary of a comparison is the spread of these, never a ratio of medians.
+ */
+export function perRoundRatios(a, b, measure) {
+  const rounds = Math.max(a.length, b.length);
+  return Array.from({ length: rounds }, (_, i) => (a[i] && b[i] ? a[i][measure] / b[i][measure] : NaN));
+}

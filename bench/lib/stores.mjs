@@ -1,44 +1,104 @@
-// PostgreSQL and Redis for servers B, D and P: what answers, and the notes on what could not be run.
-import { log } from './log.mjs';
-import { databaseName, preparePostgres } from './postgres.mjs';
-import { redisReachable } from './redis-calls.mjs';
-import { SERVICE_PREFIX } from './servers.mjs';
+// The servers' data: PostgreSQL databases and SQLite files made for the run, the animals seeded
+// into them, keys made by each build's own CLI, and Redis (checked, and its keys of the run removed).
+import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { run } from './processes.mjs';
+
+/** A plan no load reaches: per-minute and per-day limits of a thousand million. */
+const ENTERPRISE = ['--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'];
+
+/** The seeded animals: names "Pet n", categories 1..20, 6 in 10 available, 3 pending, 1 sold. */
+const seedSql = (count) => `WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ${count})
+  INSERT INTO pets (name, category_id, status)
+  SELECT 'Pet ' || n, 1 + n % 20, CASE WHEN n % 10 < 6 THEN 'available' WHEN n % 10 < 9 THEN 'pending' ELSE 'sold' END
+  FROM g ORDER BY n`;
+
+export const databaseName = (url) => decodeURIComponent(new URL(url).pathname.slice(1));
 
 /**
- * A given URL that does not answer is an error; a default one that does not answer only leaves out
- * what needs it (said in `notes`).
- * @param {{ databaseUrl: string, databaseGiven: boolean, redisUrl: string, redisGiven: boolean, notes: string[] }} options
- * @returns {Promise<{ postgres?: { version: string, created: boolean }, redisVersion?: string }>}
+ * Drops and creates the PostgreSQL database `url` names, so every run starts from the same state;
+ * resolves with the server's version. Only a database named for the benchmark is ever dropped.
  */
-export async function prepareStores({ databaseUrl, databaseGiven, redisUrl, redisGiven, notes }) {
-  let postgres;
+export async function freshPostgres(url) {
+  const name = databaseName(url);
+  if (!name.includes('bench'))
+    throw new Error(`DATABASE_URL must name a database for the benchmark (its name containing "bench"): it is dropped; got "${name}"`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3_000 });
+  await client.connect();
   try {
-    postgres = await preparePostgres(databaseUrl, { create: !databaseGiven });
-    log(
-      `PostgreSQL ${postgres.version}: ${databaseGiven ? 'given' : 'default'} database "${databaseName(databaseUrl)}"${postgres.created ? ' (created)' : ''}`,
-    );
-  } catch (error) {
-    if (databaseGiven) throw new Error(`DATABASE_URL cannot be used: ${String(error)}`, { cause: error });
-    notes.push(`PostgreSQL at ${databaseUrl} is not reachable (${String(error)}): servers B and D were not run.`);
-    log(notes.at(-1));
+    await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    return (await client.query('SHOW server_version')).rows[0].server_version;
+  } finally {
+    await client.end();
   }
-  const redisVersion = await redisReachable(redisUrl);
-  if (!redisVersion && redisGiven) throw new Error(`REDIS_URL ${redisUrl} does not answer`);
-  if (redisVersion) {
-    log(
-      `Redis ${redisVersion} at ${redisUrl} (${redisGiven ? 'given by REDIS_URL' : 'the default, reachable'}), key prefix ${SERVICE_PREFIX}`,
-    );
-  } else {
-    notes.push(
-      `Redis at ${redisUrl} does not answer: B and D ran with the in-process limiter, Redis round trips not measured, the usual build (P) not run.`,
-    );
-    log(notes.at(-1));
-  }
-  if (postgres) {
-    notes.push(
-      `B and D use ${databaseGiven ? 'the given' : 'the default'} PostgreSQL database "${databaseName(databaseUrl)}"` +
-        `${redisVersion ? ` and Redis ${redisUrl}` : ''}${databaseGiven ? '' : ' (its pets table is emptied and reseeded on every run)'}.`,
-    );
-  }
-  return { postgres, redisVersion };
 }
+
+/**
+ * Inserts `count` animals into the (migrated, empty) pets table of `url` (postgres://… or
+ * sqlite:PATH); resolves with the id of one in the middle, for `GET /v1/pets/{id}`.
+ */
+export async function seed(url, count) {
+  const middle = `SELECT id FROM pets ORDER BY id LIMIT 1 OFFSET ${Math.floor(count / 2)}`;
+  if (url.startsWith('sqlite:')) {
+    const db = new Database(url.slice('sqlite:'.length));
+    try {
+      db.exec(seedSql(count));
+      db.exec('ANALYZE');
+      return db.prepare(middle).get().id;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(seedSql(count));
+    await client.query('ANALYZE pets');
+    return Number((await client.query(middle)).rows[0].id);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new enterprise key, made by the CLI of the build in `cwd` (which applies that build's migrations first). */
+export async function createKey(cwd, databaseUrl) {
+  const out = await run(process.execPath, ['dist/src/cli.js', 'keys', 'create', ...ENTERPRISE, '--json'], {
+    cwd,
+    env: {
+      DATABASE_URL: databaseUrl,
+      DATABASE_MIGRATIONS_RUN: 'true',
+      NODE_ENV: 'production',
+      ALLOWED_HOSTS: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const { key } = JSON.parse(out.trim().split('\n').pop() ?? '{}');
+  if (!key) throw new Error(`the CLI in ${cwd} printed no key:\n${out}`);
+  return key;
+}
+
+/** `work` with a client of the Redis at `url`, which fails at once when that Redis does not answer. */
+async function withRedis(url, work) {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return await work(redis);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The version of the Redis at `url`; undefined when it does not answer. */
+export const redisVersion = (url) =>
+  withRedis(url, async (redis) => /redis_version:(\S+)/.exec(await redis.info('server'))?.[1] ?? 'unknown').catch(() => undefined);
+
+/** Removes the keys under `prefix` (the run's own; other users of this Redis keep theirs). */
+export const removeRedisKeys = (url, prefix) =>
+  withRedis(url, async (redis) => {
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1_000 })) if (keys.length) await redis.unlink(...keys);
+  });

@@ -11,10 +11,8 @@ import type { Express } from 'express';
  * takes them. Changing an object's prototype throws away what V8 learnt about its shape, and the
  * code of Node's HTTP server that touches the object afterwards runs slower. Created this way, the
  * objects already have the prototypes Express sets, and V8 skips a `setPrototypeOf` that changes
- * nothing; Express still swaps them for a mounted sub-application, as before. On the development
- * machine a bare Express 5 app took 0.105 to 0.110 ms of CPU a request, and 0.025 to 0.027 ms with
- * its prototypes given at creation; the service took 0.252 ms a list request, and 0.118 ms on this
- * adapter (docs/benchmarks.md, "Findings"; expressjs/express#5998).
+ * nothing; Express still swaps them for a mounted sub-application, as before. What that saves is
+ * in docs/benchmarks.md, "Findings" (and expressjs/express#5998).
  *
  * Nest's own server is kept for options this adapter does not handle (TLS, `return503OnClosing`,
  * `forceCloseConnections`); the service uses none of them.
