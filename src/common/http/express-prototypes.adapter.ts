@@ -4,18 +4,10 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
 
 /**
- * Nest's Express adapter, with an HTTP server whose requests and responses are created with
- * Express's own prototypes (`app.request`, `app.response`) instead of Node's.
- *
- * Express gives every request and response its prototypes with `Object.setPrototypeOf` when it
- * takes them. Changing an object's prototype throws away what V8 learnt about its shape, and the
- * code of Node's HTTP server that touches the object afterwards runs slower. Created this way, the
- * objects already have the prototypes Express sets, and V8 skips a `setPrototypeOf` that changes
- * nothing; Express still swaps them for a mounted sub-application, as before. What that saves is
- * in docs/benchmarks.md, "Findings" (and expressjs/express#5998).
- *
- * Nest's own server is kept for options this adapter does not handle (TLS, `return503OnClosing`,
- * `forceCloseConnections`); the service uses none of them.
+ * Nest's Express adapter, whose HTTP server creates requests and responses with Express's own
+ * prototypes: Express's per-request `Object.setPrototypeOf` then changes nothing, and V8 keeps
+ * the objects fast (expressjs/express#5998; docs/architecture.md). Nest's own server is kept for
+ * what this does not handle (TLS, `return503OnClosing`, `forceCloseConnections`).
  */
 export class ExpressPrototypesAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {

@@ -30,13 +30,9 @@ function answer(socket: Duplex, error: ApiException): void {
 }
 
 /**
- * Node answers a request its parser cannot read before Express or Nest see it, with a bare
- * `400 Bad Request` (or `431`) and no body. This answers it as every other error: the Error
- * object as JSON, with an `X-Request-Id`, then closes the connection (what follows on it cannot
- * be trusted). Headers over Node's limit get 431 `headers_too_large`, anything else unreadable
- * 400 `validation_failed`. Bytes that cannot be read after a complete request on the same
- * connection are answered once the earlier request's response is written. Request timeouts
- * keep Node's 408; a reset connection is only closed.
+ * Answers what Node's HTTP parser cannot read (before Express sees it) as every other error: the
+ * Error object with an `X-Request-Id` (431 `headers_too_large`, else 400 `validation_failed`),
+ * after any earlier response on the connection, then closes it. Timeouts keep Node's 408.
  */
 export function answerUnparsableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

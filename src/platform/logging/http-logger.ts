@@ -17,15 +17,9 @@ function whoAndWhere(request: IncomingMessage) {
 }
 
 /**
- * One line per request, written when the response finishes: request id, method, matched route,
- * status, latency and client id. Headers are not logged at all, so neither the API key nor the
- * Authorization header can leak.
- *
- * When `info` is off (LOG_LEVEL=warn or above) only failures are written, yet pino-http would still
- * build a child logger for every request (serialising and redacting the request) and assemble a line
- * nobody sees: a quarter of the server's CPU per request in the benchmark (docs/benchmarks.md). Then
- * pino-http joins a request only once its response has finished with a status whose line is
- * written: it writes that line on the `close` that follows, the same line with the real response time.
+ * One line per request when its response finishes: request id, method, route, status, latency and
+ * client id; no headers, so no credential can leak. With `info` off, pino-http joins only a request
+ * whose line will be written (after it finished): building lines nobody sees cost a lot of CPU.
  */
 export function createHttpLogger(logger: Logger): (request: Request, response: Response, next: NextFunction) => void {
   const httpLogger = pinoHttp({

@@ -1,10 +1,7 @@
 /**
- * Regenerates the checked-in `openapi.json` (`npm run openapi`).
- *
- * Builds the application through the same factory as the server, on in-memory SQLite so no
- * database is needed, and without PUBLIC_BASE_URL / STAGING_BASE_URL so the copy is the same
- * on every machine (its only server is the relative `/v1`). `test/openapi/openapi.e2e-spec.ts` fails
- * when the file no longer matches what the application generates.
+ * Regenerates the checked-in `openapi.json` (`npm run openapi`) through the server's own factory,
+ * on in-memory SQLite and without PUBLIC_BASE_URL / STAGING_BASE_URL, so the copy is the same on
+ * every machine; `test/openapi/openapi.e2e-spec.ts` fails while it is stale.
  */
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';

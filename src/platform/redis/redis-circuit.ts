@@ -15,16 +15,10 @@ export interface CircuitMessages {
 }
 
 /**
- * Whether a feature backed by Redis should send a command for a given key right now. The circuit
- * decides per command failure and per place that failed: the one server, or, on a Cluster, the
- * node that serves the key's slot. A failed command opens that place only: keys served elsewhere
- * keep using Redis. While a place is open, its keys are served by the feature's fallback without
- * waiting on Redis; a probe repeats a read of the key that failed (so it reaches the same slot and
- * node, never a node that happens to answer a `PING`) every second, and on reconnection, and
- * closes the place when it answers. No request waits on a probe.
- *
- * The feature is down while any place is open or the client has no live connection; each
- * transition (down, back up) is logged once, whatever the number of requests or places.
+ * Whether a Redis-backed feature should send a command for a key now. A failed command opens only
+ * the place that failed (the server, or on a Cluster the key's slot): its keys go to the feature's
+ * fallback without waiting, while a probe re-reads the failed key every second and on reconnection
+ * until it answers. No request waits on a probe; each transition of the feature is logged once.
  */
 export class RedisCircuit {
   /** Open places, each with the key its probe reads and the pending probe. */

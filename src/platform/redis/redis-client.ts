@@ -7,12 +7,10 @@ export type RedisClient = Redis | Cluster;
 const CONNECT_TIMEOUT_MS = 2_000;
 
 /**
- * A Redis (or Redis Cluster) client that fails fast instead of waiting: no offline queue, no
- * retries of a command, a bounded command time; it keeps reconnecting in the background. Commands
- * issued in the same tick of the event loop (the quota decisions of concurrent requests) leave in
- * one write (auto-pipelining): under load a socket write per command was a tenth of the server's CPU.
- * Not on a Cluster: there, with no offline queue, a command auto-pipelined to a node the client has
- * not connected to yet fails ("Connection is closed"), as `test/redis-cluster.int-spec.ts` showed.
+ * A Redis (or Cluster) client that fails fast: no offline queue, no command retries, a bounded
+ * command time, reconnecting in the background. A tick's commands leave in one write
+ * (auto-pipelining), except on a Cluster, where a command pipelined to a node not yet connected
+ * fails ("Connection is closed", test/rate-limit/cluster.redis.int-spec.ts).
  */
 export function createRedisClient(config: RedisConfig): RedisClient | undefined {
   const options: RedisOptions = {

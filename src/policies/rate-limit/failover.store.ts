@@ -10,12 +10,10 @@ export interface LimiterState {
 }
 
 /**
- * Redis first; while the Redis server (or, on a Cluster, the node serving a subject's slot) cannot
- * answer, the in-process store with the same limits, so the API keeps serving. Subjects served by
- * healthy nodes keep counting in Redis. When the failed place answers again the limiter goes back
- * to it; counts made meanwhile are not replayed. So during any outage a replica admits at most one
- * quota per window in process, on top of what Redis counted (docs/operations.md, "Guarantees
- * under faults").
+ * Redis first; while the server (or a Cluster slot's node) cannot answer, the in-process store with
+ * the same limits, so the API keeps serving, and back to Redis when it answers (counts made
+ * meanwhile are not replayed): a replica admits at most one quota per window in process on top of
+ * what Redis counted (docs/operations.md, "Guarantees under faults").
  */
 export class FailoverStore extends LimiterStore {
   private readonly circuit: RedisCircuit;

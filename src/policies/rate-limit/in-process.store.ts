@@ -39,14 +39,10 @@ export interface InProcessCapacity {
 export const DEFAULT_CLIENT_CAPACITY = 100_000;
 
 /**
- * The limiter for a single instance (no `REDIS_URL`) and the fallback while Redis is out: the rules
- * of the Lua script (limiter.script.ts) again in TypeScript, timed by the service clock and held
- * equal to it by a differential test (test/rate-limit/limiter-differential.redis.int-spec.ts). Each
- * decision is atomic within the process; a turn's answers are handed back together (`EndOfTurn`).
- *
- * Clients and anonymous addresses live in separate LRU tables, so flooding addresses can never
- * push a client's counts out. When the address table is full, a new address is refused (counted
- * nowhere) until room frees up: evicting instead would let a flood reset a throttled guesser.
+ * The limiter without Redis, and the fallback while it is out: the script's rules in TypeScript, by
+ * the service clock, each decision atomic in the process (a turn's answers handed back together).
+ * Clients and addresses live in separate LRU tables; a full address table refuses newcomers rather
+ * than evict, which would let a flood of addresses reset a throttled guesser.
  */
 export class InProcessStore extends LimiterStore {
   private readonly clients: LRUCache<string, SubjectRecord>;

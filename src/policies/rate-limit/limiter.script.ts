@@ -1,29 +1,11 @@
 import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.store.js';
 
 /**
- * The whole rate-limit decision, in one Lua script that Redis runs with EVALSHA (atomically, so
- * any number of replicas admit exactly the quota). The in-process store (in-process.store.ts)
- * implements the same rules again in TypeScript: two implementations, held equal by a
- * differential property test (test/redis-limiter-differential.int-spec.ts) that runs random
- * request sequences through both and compares every decision. A change to the rules here is a
- * change there too, and that test fails until both agree.
- *
- * KEYS[1]  the subject's hash (a client, or an IP address), hash-tagged for Redis Cluster
- * KEYS[2]  optional: a key read in the same round trip for another module (the read cache's
- *          generation); only on a single Redis, since on a Cluster it lives in another slot
- * ARGV[1]  now in ms, or '' to take Redis's own clock (one clock for every replica)
- * ARGV[2]  per-minute limit          ARGV[3]  per-day limit
- * ARGV[4]  API key id, or '' for an anonymous caller (limited, never suspended)
- * ARGV[5]  refusals in one minute that suspend the key     ARGV[6]  suspension in ms
- *
- * The hash holds the current minute and day with their counts, and per key its suspension end
- * and its refusals in the current minute. A request is admitted only if both windows have room
- * and then counts in both; a refused one counts in neither, but as a strike of its key, and the
- * strike that reaches the threshold suspends the key from the next request on. Requests during a
- * suspension count nothing and do not extend it.
- *
- * Reply: { outcome (0 admitted, 1 refused, 2 suspended), used in minute, used in day, now ms,
- *          suspended until ms (0 when not suspended), the number at KEYS[2] (-1 without KEYS[2]) }
+ * The whole decision, one Lua script run atomically (EVALSHA): replicas together admit exactly the
+ * quota (rules: docs/rate-limiting.md). in-process.store.ts repeats it; a differential test holds
+ * them equal. KEYS: the subject's hash (hash-tagged), optionally a key also read (one Redis only).
+ * ARGV: now ms ('' = Redis's clock), per minute, per day, key id ('' = anonymous), ban threshold, ban ms.
+ * Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, also read.
  */
 export const LIMITER_SCRIPT = `
 local subject = KEYS[1]

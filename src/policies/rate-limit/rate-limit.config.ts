@@ -2,8 +2,6 @@ import { defineConfig, isInteger, isOneOf } from '../../platform/config/index.js
 import { FIXED_PLAN_NAMES } from '../../modules/plans/index.js';
 
 export interface RateLimitConfig {
-  /** Off only for benchmarks that measure the limiter's own cost. */
-  enabled: boolean;
   /** The plan whose limits apply to callers without a valid key, per IP address. */
   anonymousPlan: string;
   /** Refusals of one key within one UTC minute that suspend it. */
@@ -16,14 +14,12 @@ export interface RateLimitConfig {
 export const rateLimitConfig = defineConfig(
   'rateLimit',
   {
-    RATE_LIMIT_ENABLED: isOneOf('true', 'false'),
     RATE_LIMIT_ANONYMOUS_PLAN: isOneOf(...FIXED_PLAN_NAMES),
     RATE_LIMIT_BAN_THRESHOLD: isInteger(1, 1_000_000),
     RATE_LIMIT_BAN_SECONDS: isInteger(1, 86_400),
     RATE_LIMIT_IN_PROCESS_ADDRESSES: isInteger(100, 10_000_000),
   },
   (): RateLimitConfig => ({
-    enabled: process.env.RATE_LIMIT_ENABLED !== 'false',
     anonymousPlan: process.env.RATE_LIMIT_ANONYMOUS_PLAN || 'free',
     banThreshold: Number(process.env.RATE_LIMIT_BAN_THRESHOLD || 30),
     banSeconds: Number(process.env.RATE_LIMIT_BAN_SECONDS || 900),

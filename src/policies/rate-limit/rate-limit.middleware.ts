@@ -1,7 +1,5 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, Response } from 'express';
-import type { RateLimitConfig } from './rate-limit.config.js';
 import { ApiKeySuspendedException, RateLimitExceededException } from './rate-limit.exceptions.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 
@@ -12,17 +10,9 @@ import { RateLimiterService } from './rate-limiter.service.js';
  */
 @Injectable()
 export class RateLimitMiddleware implements NestMiddleware {
-  private readonly enabled: boolean;
-
-  constructor(
-    private readonly limiter: RateLimiterService,
-    config: ConfigService,
-  ) {
-    this.enabled = config.getOrThrow<RateLimitConfig>('rateLimit').enabled;
-  }
+  constructor(private readonly limiter: RateLimiterService) {}
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
-    if (!this.enabled) return next();
     const decision = await this.limiter.check(request);
     response.set(decision.headers);
     if (decision.outcome === 'refused') throw new RateLimitExceededException(decision.retryAfterSeconds!);

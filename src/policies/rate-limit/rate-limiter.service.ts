@@ -18,23 +18,10 @@ const ANONYMOUS = 'anonymous';
 type Subject = LimiterRequest & { plan: string };
 
 /**
- * Decides each `/v1` request against its caller's quota: a valid key's client (all its keys
- * share the counts), otherwise the client address with the anonymous plan's limits. Limits come
- * only from the Plans module.
- *
- * An address over its anonymous quota is remembered until its refusing window ends; meanwhile
- * keys this replica does not know, sent from there, are refused as that address without a
- * database lookup beyond a trickle of 10 a minute (so a caller who fixed its key gets through):
- * guessing keys costs the database almost nothing once the guesser is throttled. Keys in the
- * cache or verified live in the last 5 minutes are always looked up and counted for their
- * client, so a paying client behind a throttled address keeps its own quota.
- *
- * The same round trip reads the read cache's data generation and hands it over
- * (`DataGeneration.observe`), so a cached read costs no further call.
- *
- * When the database cannot say who is calling (and no recent answer is at hand), the request
- * fails with that error, which the exception filter answers 503: a paying client is never
- * moved to the anonymous limits because of an outage. Any other error fails the request too.
+ * Decides each `/v1` request against its caller's quota: a valid key's client, else its address
+ * on the anonymous plan. A refused address's unfamiliar keys are not looked up beyond a trickle, so
+ * key guessing costs the database nothing; a database outage answers 503, never anonymous limits.
+ * The round trip also reads the read cache's generation and hands it over (`DataGeneration.observe`).
  */
 @Injectable()
 export class RateLimiterService {
