@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RedisThrottlerStorage, throttlerKeys } from '../../bench/peers/usual-build/redis-throttler.storage.js';
+import { monitorCommands } from '../support/redis-monitor.js';
 
 /**
  * The storage of the benchmark's usual build (bench/peers/usual-build), against the real Redis
@@ -24,18 +25,10 @@ describe('the usual build’s throttler storage in Redis (integration)', () => {
   });
 
   it('sends one EVAL per increment, counts every hit, refused ones too, and blocks past the limit', async () => {
-    // monitor() opens a connection of its own, which disconnect() closes.
-    const monitor = await redis.monitor();
-    const sent: string[] = [];
-    monitor.on('monitor', (_time: string, args: string[], source: string) => {
-      if (source !== 'lua' && args.some((arg) => arg.startsWith(prefix))) sent.push(args[0].toLowerCase());
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-
+    const monitor = await monitorCommands(redis, (args, source) => source !== 'lua' && args.some((arg) => arg.startsWith(prefix)));
     const answers = [];
     for (let i = 0; i < LIMIT + 2; i++) answers.push(await storage.increment('caller', MINUTE_MS, LIMIT, MINUTE_MS, 'minute'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    monitor.disconnect();
+    const sent = (await monitor.stop()).map(([name]) => name.toLowerCase());
 
     expect(sent).toEqual(Array<string>(LIMIT + 2).fill('eval'));
     expect(answers.map((a) => [a.totalHits, a.isBlocked])).toEqual([
