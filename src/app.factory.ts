@@ -38,6 +38,17 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   return app;
 }
 
+/**
+ * How long the server keeps an idle keep-alive connection open (Node's default is 5 s): longer than
+ * a load balancer in front keeps an idle connection to a replica (HAProxy of docker/haproxy.cfg
+ * purges its unused ones within seconds; cloud balancers and ingresses commonly after 60 s), so the
+ * balancer closes idle connections, never the replica. When the replica closes one, the balancer
+ * may be sending a request over it at that moment, and on a busy machine the replica's event loop
+ * runs its expired keep-alive timers before it reads a request that has already arrived: the request
+ * is dropped unanswered, and HAProxy drops its client's connection unanswered too ("socket hang up").
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** The server's application (with `extra` modules): also reacts to SIGTERM/SIGINT with the graceful shutdown. */
 export async function createApp(extra: AppModuleImport[] = []): Promise<NestExpressApplication> {
   validateServerEnvironment(process.env);
@@ -47,5 +58,6 @@ export async function createApp(extra: AppModuleImport[] = []): Promise<NestExpr
     NEST_APPLICATION_OPTIONS,
   );
   app.enableShutdownHooks();
+  app.getHttpServer().keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   return configureApp(app);
 }

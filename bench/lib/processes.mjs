@@ -99,7 +99,9 @@ export async function run(command, args, { cwd, env = {} }) {
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += String(chunk)));
   child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-  const [code] = await once(child, 'exit');
+  // 'close', not 'exit': a process can exit before its output has been read, which on a busy
+  // machine left `git rev-parse`'s answer empty.
+  const [code] = await once(child, 'close');
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr || stdout}`);
   return stdout;
 }

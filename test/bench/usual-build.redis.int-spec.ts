@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RedisThrottlerStorage, throttlerKeys } from '../../bench/peers/usual-build/redis-throttler.storage.js';
+import { monitorCommands } from '../support/redis-monitor.js';
 
 /**
  * The storage of the benchmark's usual build (bench/peers/usual-build), against the real Redis
@@ -24,15 +25,10 @@ describe('the usual build’s throttler storage in Redis (integration)', () => {
   });
 
   it('sends one EVAL per increment, counts every hit, refused ones too, and blocks past the limit', async () => {
-    // What the storage sends, recorded at the client: MONITOR would also see the suites running beside it.
-    await redis.ping(); // connected first: the handshake's commands are not the storage's
-    const sent: string[] = [];
-    const send = redis.sendCommand.bind(redis);
-    redis.sendCommand = (command, stream) => (sent.push(command.name.toLowerCase()), send(command, stream));
-
+    const monitor = await monitorCommands(redis, (args, source) => source !== 'lua' && args.some((arg) => arg.startsWith(prefix)));
     const answers = [];
     for (let i = 0; i < LIMIT + 2; i++) answers.push(await storage.increment('caller', MINUTE_MS, LIMIT, MINUTE_MS, 'minute'));
-    redis.sendCommand = send;
+    const sent = (await monitor.stop()).map(([name]) => name.toLowerCase());
 
     expect(sent).toEqual(Array<string>(LIMIT + 2).fill('eval'));
     expect(answers.map((a) => [a.totalHits, a.isBlocked])).toEqual([

@@ -57,7 +57,16 @@ export class HttpClient {
         },
       );
       outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-      outgoing.on('error', (error) => done({ status: 0, headers: {}, body: undefined, error: error.message }));
+      // A connection the balancer dropped unanswered while reusing it (what `http-reuse safe` leaves a
+      // browser to retry) says so: it tells that race from a request that never got through.
+      outgoing.on('error', (error) =>
+        done({
+          status: 0,
+          headers: {},
+          body: undefined,
+          error: `${error.message}${outgoing.reusedSocket ? ' (on a reused connection)' : ''}`,
+        }),
+      );
       outgoing.end(payload);
     });
   }

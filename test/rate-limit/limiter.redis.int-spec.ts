@@ -6,6 +6,7 @@ import { RedisStore } from '../../src/policies/rate-limit/redis.store.js';
 import { REDIS_CLIENT } from '../../src/platform/redis/redis.module.js';
 import { describeLimiterStore } from '../support/limiter-store.behaviour.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
+import { monitorCommands } from '../support/redis-monitor.js';
 import { redisReplicas } from '../support/redis-replicas.js';
 
 /**
@@ -36,19 +37,16 @@ describe('Redis-backed limiter in the application (integration)', () => {
     const url = (await app.app.listen(0, '127.0.0.1'), await app.app.getUrl());
     expect((await get(url, key)).status).toBe(200);
 
-    // monitor() opens a connection of its own; admin stays as it was. MONITOR sees every client of the
-    // server (other suites run in parallel), so only the service's own connection is counted.
+    // MONITOR sees every client of the server (other suites run in parallel), so only the service's
+    // own connection is counted.
     const { stream } = app.app.get<Redis>(REDIS_CLIENT);
     const service = `${stream.localAddress}:${stream.localPort}`;
-    const monitor = await replicas.admin.monitor();
-    const commands: string[] = [];
-    monitor.on('monitor', (_time: string, args: string[], source: string) => {
-      if (source === service && !['info', 'ping'].includes(args[0].toLowerCase())) commands.push(args[0].toLowerCase());
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const monitor = await monitorCommands(
+      replicas.admin,
+      (args, source) => source === service && !['info', 'ping'].includes(args[0].toLowerCase()),
+    );
     for (let i = 0; i < 20; i++) expect((await get(url, key)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    monitor.disconnect();
+    const commands = (await monitor.stop()).map(([name]) => name.toLowerCase());
     console.log(
       `Redis commands sent by the service for 20 requests (MONITOR, script-internal lines excluded): ${commands.length} (${[...new Set(commands)].join(', ')})`,
     );
