@@ -2,8 +2,6 @@ import { jest } from '@jest/globals';
 import type { QueryRunner } from 'typeorm';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { forgetfulIdempotencyStore } from '../support/forgetful-idempotency-store.js';
-import { sendIdenticalCreations } from '../support/identical-creations.js';
 import { walkPages } from '../support/page-walk.js';
 import { postgresSuiteTurn } from '../support/postgres-suite.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
@@ -142,21 +140,6 @@ describe('PostgreSQL (integration)', () => {
     clock.advance(4_001);
     const res = await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
     expect(res.body.code).toBe('invalid_api_key');
-  });
-
-  it('creates once per Idempotency-Key even when the in-flight store forgets it: the record commits with the animal', async () => {
-    const forgetful = await createTestApp({
-      env: { DATABASE_URL, DATABASE_MIGRATIONS_RUN: 'false' },
-      overrides: [forgetfulIdempotencyStore],
-    });
-    try {
-      const headers = { Authorization: `Bearer ${await forgetful.newKey()}`, 'Idempotency-Key': 'pg-forgotten' };
-      await sendIdenticalCreations([forgetful], { headers, body: { name: 'Twin', categoryId: 2 }, count: 10 });
-      const [{ n }] = await t.dataSource.query(`SELECT COUNT(*)::int AS n FROM pets WHERE name = 'Twin'`);
-      expect(n).toBe(1);
-    } finally {
-      await forgetful.close();
-    }
   });
 
   it('answers 503 service_unavailable quickly while the database is unreachable, and recovers', async () => {

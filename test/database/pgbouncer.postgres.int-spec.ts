@@ -2,11 +2,12 @@ import type { Response } from 'supertest';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { MIGRATIONS } from '../../src/platform/database/migrations/index.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { forgetfulIdempotencyStore } from '../support/forgetful-idempotency-store.js';
 import { sendIdenticalCreations } from '../support/identical-creations.js';
+import { killMidCreation } from '../support/killed-creation.js';
 import { walkPages } from '../support/page-walk.js';
 import { PgBouncer } from '../support/pgbouncer.js';
 import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { freePort, ServiceProcess } from '../support/service-process.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -30,11 +31,21 @@ describe('PostgreSQL behind PgBouncer in transaction mode (integration)', () => 
   const clock = new FakeClock();
   const instances: TestApp[] = [];
   let auth: { Authorization: string };
-  const figures = { requests: 0, created: 0, sameKeyRequests: 0, animals: 0, clients: 0, servers: 0, outage503s: 0, recoveryMs: NaN };
+  const figures = {
+    requests: 0,
+    created: 0,
+    sameKeyRequests: 0,
+    animals: 0,
+    clients: 0,
+    servers: 0,
+    outage503s: 0,
+    recoveryMs: NaN,
+    killed: '',
+  };
 
   /** Starts one more instance through PgBouncer; all are closed at the end. */
-  const start = async (overrides: Array<{ provide: unknown; useValue: unknown }> = []) => {
-    const instance = await createTestApp({ env: { DATABASE_URL: bouncer.url }, clock, overrides });
+  const start = async () => {
+    const instance = await createTestApp({ env: { DATABASE_URL: bouncer.url }, clock });
     instances.push(instance);
     return instance;
   };
@@ -58,7 +69,7 @@ describe('PostgreSQL behind PgBouncer in transaction mode (integration)', () => 
     console.log(
       `PgBouncer 1.18 (transaction mode, ${SERVER_CONNECTIONS} server connections), 2 instances: ${figures.requests} requests, ` +
         `${figures.created} answered 201, ${figures.animals} animals in the table; ${figures.sameKeyRequests} concurrent requests under one ` +
-        `Idempotency-Key created 1; ${figures.clients} client connections shared ${figures.servers} server connections; ` +
+        `Idempotency-Key created 1; a replica killed mid-INSERT: ${figures.killed}; ${figures.clients} client connections shared ${figures.servers} server connections; ` +
         `PgBouncer stopped: ${figures.outage503s} requests answered 503 service_unavailable; recovered ${figures.recoveryMs} ms after it started again`,
     );
   });
@@ -115,14 +126,31 @@ describe('PostgreSQL behind PgBouncer in transaction mode (integration)', () => 
     expect(clients.length).toBeGreaterThan(2 * SERVER_CONNECTIONS);
   });
 
-  it('creates once per Idempotency-Key across two instances whose in-flight store forgets it', async () => {
-    const forgetful = [await start([forgetfulIdempotencyStore]), await start([forgetfulIdempotencyStore])];
-    const headers = { ...auth, 'Idempotency-Key': 'pgbouncer-forgotten' };
+  it('creates once per Idempotency-Key: 20 concurrent identical requests over two instances, the others 409 or the replay', async () => {
+    const headers = { ...auth, 'Idempotency-Key': 'pgbouncer-burst' };
     figures.sameKeyRequests = 20;
-    const responses = await sendIdenticalCreations(forgetful, { headers, body: { name: 'Twin', categoryId: 5 }, count: 20 });
+    const responses = await sendIdenticalCreations(instances.slice(0, 2), { headers, body: { name: 'Twin', categoryId: 5 }, count: 20 });
     responses.forEach(count);
     const [{ n }] = await instances[0].dataSource.query(`SELECT COUNT(*)::int AS n FROM pets WHERE name = 'Twin'`);
     expect(n).toBe(1);
+  });
+
+  it('frees the key of a replica killed mid-INSERT: within 2 s the retry on another replica gets through and creates once', async () => {
+    const env = { DATABASE_URL: bouncer.url, DATABASE_MIGRATIONS_RUN: 'false', LOG_LEVEL: 'warn' };
+    const [first, second] = [new ServiceProcess(await freePort(), env), new ServiceProcess(await freePort(), env)];
+    try {
+      await first.start();
+      await second.start();
+      const request = { headers: { ...auth, 'Idempotency-Key': 'pgbouncer-killed' }, body: { name: 'Orphan', categoryId: 5 } };
+      const outcome = await killMidCreation({ first, second, databaseUrl: DATABASE_URL, request, lockHeldMs: 3_000 });
+      figures.killed = `backend ended ${Math.round(outcome.backendEndedMs)} ms after the kill, retry through at ${Math.round(outcome.admittedMs)} ms, 201 at ${Math.round(outcome.answeredMs)} ms (table locked until 3000 ms)`;
+      expect(outcome.status).toBe(201);
+      expect(outcome.admittedMs).toBeLessThan(2_000);
+      const [{ n }] = await instances[0].dataSource.query(`SELECT COUNT(*)::int AS n FROM pets WHERE name = 'Orphan'`);
+      expect(n).toBe(1);
+    } finally {
+      await Promise.all([first.kill(), second.kill()]);
+    }
   });
 
   it('refuses a revoked key within 5 seconds on the other instance', async () => {

@@ -2,35 +2,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ServiceProcess } from '../support/service-process.js';
+import { freePort, ServiceProcess } from '../support/service-process.js';
 
 /** The built server as a real process, as a container runs it (dist/ comes from jest's global setup). */
 const MAIN = 'dist/src/main.js';
 const CLI = 'dist/src/cli.js';
-
-/**
- * A free port below the kernel's ephemeral range (32768 and up), so no `listen(0)` of a suite
- * running beside this one can take it between this check and the server's own listen: the
- * readiness this suite waits for must come from its own server.
- */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const server = createServer();
-    const free = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (free) {
-      await new Promise((resolve) => server.close(resolve));
-      return port;
-    }
-  }
-}
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 
 const MAIN = 'dist/src/main.js';
 const READY_TIMEOUT_MS = 30_000;
@@ -7,6 +8,26 @@ const READY_TIMEOUT_MS = 30_000;
 const OUTPUT_KEPT = 8_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A free port below the kernel's ephemeral range (32768 and up), so no `listen(0)` of a suite
+ * running beside this one can take it between this check and the server's own listen: the
+ * readiness a suite waits for must come from its own server.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
+}
 
 /**
  * One replica of the BUILT service (`node dist/src/main.js`, as the container runs it) on a

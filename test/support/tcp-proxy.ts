@@ -9,6 +9,8 @@ export class TcpProxy {
   private readonly sockets = new Set<Socket>();
   /** While stalled, bytes from the client are held back (the server seems hung) and sent on resume. */
   private held?: Array<{ to: Socket; data: Buffer }>;
+  /** Armed by `holdRepliesAfter`: what a client sends that ends the replies to it, and who waits for it. */
+  private replyStop?: { marker: Buffer; seen: () => void };
   port = 0;
 
   constructor(
@@ -24,8 +26,18 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.on('data', (data: Buffer) => (this.held ? this.held.push({ to: upstream, data }) : upstream.write(data)));
-      upstream.pipe(client);
+      let repliesHeld = false;
+      client.on('data', (data: Buffer) => {
+        if (this.replyStop && data.includes(this.replyStop.marker)) {
+          repliesHeld = true;
+          this.replyStop.seen();
+          this.replyStop = undefined;
+        }
+        if (this.held) this.held.push({ to: upstream, data });
+        else upstream.write(data);
+      });
+      upstream.on('data', (data: Buffer) => repliesHeld || client.write(data));
+      upstream.on('end', () => client.end());
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
@@ -39,6 +51,14 @@ export class TcpProxy {
     const held = this.held ?? [];
     this.held = undefined;
     for (const { to, data } of held) to.write(data);
+  }
+
+  /**
+   * The next connection whose client sends `marker` (say, a COMMIT) gets no reply from then on:
+   * the server did the work, the client never learns it. Resolves once the marker has passed.
+   */
+  holdRepliesAfter(marker: string): Promise<void> {
+    return new Promise((resolve) => (this.replyStop = { marker: Buffer.from(marker), seen: resolve }));
   }
 
   /** Stops listening and drops every open connection: the server "goes away". */

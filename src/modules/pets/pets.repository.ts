@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { TransactionHost } from '../../platform/database/index.js';
 import type { Repository } from 'typeorm';
-import { DeferredTransaction } from '../../platform/database/index.js';
 import { Pet } from './entities/pet.entity.js';
 import type { PetStatus } from './pet-status.js';
 
@@ -28,7 +28,10 @@ const INSERTED = ['name', 'categoryId', 'status'] as const;
 export class PetsRepository {
   private readonly sql: { page: string; pageWithStatus: string; byId: string; insert: string };
 
-  constructor(@InjectRepository(Pet) private readonly pets: Repository<Pet>) {
+  constructor(
+    @InjectRepository(Pet) private readonly pets: Repository<Pet>,
+    private readonly txHost: TransactionHost,
+  ) {
     const { driver } = pets.manager.dataSource;
     const param = driver.options.type === 'postgres' ? (n: number) => `$${n}` : () => '?';
     const column = (property: keyof PetRecord) => driver.escape(pets.metadata.findColumnWithPropertyName(property)!.databaseName);
@@ -61,12 +64,11 @@ export class PetsRepository {
   }
 
   /**
-   * One INSERT … RETURNING, atomic on its own (`created_at` takes its column default). An idempotent
-   * creation runs it in the transaction that also records its response.
+   * One INSERT … RETURNING, atomic on its own (`created_at` takes its column default). Like every
+   * write, it goes through `txHost.tx`, so it joins the transaction of an idempotent creation.
    */
   async create(pet: Pick<Pet, (typeof INSERTED)[number]>): Promise<PetRecord> {
-    const manager = (await DeferredTransaction.manager()) ?? this.pets.manager;
-    const [row] = await manager.query<PetRecord[]>(
+    const [row] = await this.txHost.tx.query<PetRecord[]>(
       this.sql.insert,
       INSERTED.map((property) => pet[property]),
     );

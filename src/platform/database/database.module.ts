@@ -1,11 +1,14 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseHealthIndicator } from './database.health.js';
 import type { DatabaseConfig } from './database.config.js';
+import { TransactionHost } from './transaction-host.js';
 import { buildTypeOrmOptions } from './typeorm-options.js';
 
+/** The TypeORM connection, and the `TransactionHost` every module's repositories write through. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -17,6 +20,7 @@ import { buildTypeOrmOptions } from './typeorm-options.js';
     }),
     TerminusModule,
   ],
-  providers: [DatabaseHealthIndicator],
+  providers: [DatabaseHealthIndicator, TransactionHost],
+  exports: [TransactionHost],
 })
 export class DatabaseModule {}

@@ -1,5 +1,5 @@
-/** The TypeORM connection, its configuration and the transaction a request's writes share. */
+/** The TypeORM connection, its configuration, and the transaction host writes go through. */
 export { databaseConfig, type DatabaseConfig } from './database.config.js';
 export { DatabaseModule } from './database.module.js';
-export { DeferredTransaction } from './deferred-transaction.js';
+export { TransactionHost } from './transaction-host.js';
 export { buildTypeOrmOptions } from './typeorm-options.js';

@@ -1,86 +1,61 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { TransactionHost } from '../../platform/database/index.js';
+import { LessThanOrEqual } from 'typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
-import type { IdempotencyScope } from './idempotency.store.js';
 
-export interface PendingMark {
-  fingerprint: string;
-  token: string;
-  expiresAt: Date;
+/** Whose key it is: the caller's client and the SHA-256 of its Idempotency-Key. */
+export interface IdempotencyScope {
+  clientId: number;
+  keyHash: string;
 }
 
-export interface CompletedResponse {
+/** The first response, as sent: replayed to a retry. */
+export interface StoredResponse {
   status: number;
-  body: string;
-  location: string | null;
-  expiresAt: Date;
+  body: unknown;
+  location?: string;
 }
 
-function pendingColumns({ fingerprint, token, expiresAt }: PendingMark) {
-  return {
-    fingerprint,
-    token,
-    expiresAt,
-    state: 'pending',
-    responseStatus: null,
-    responseBody: null,
-    responseLocation: null,
-  } as const;
+/** A key's first response, with the fingerprint of the body that got it. */
+export interface CompletedKey {
+  fingerprint: string;
+  response: StoredResponse;
 }
 
+/** Completed keys; inside an idempotent request on PostgreSQL, in its transaction. */
 @Injectable()
 export class IdempotencyKeysRepository {
-  constructor(@InjectRepository(IdempotencyKey) private readonly keys: Repository<IdempotencyKey>) {}
+  constructor(private readonly txHost: TransactionHost) {}
 
-  get dataSource(): DataSource {
-    return this.keys.manager.dataSource;
+  private get keys() {
+    return this.txHost.tx.getRepository(IdempotencyKey);
   }
 
-  /** The same operations inside the transaction of `manager`. */
-  within(manager: EntityManager): IdempotencyKeysRepository {
-    return new IdempotencyKeysRepository(manager.withRepository(this.keys));
+  /** The key's response, unless none was recorded or it expired at or before `now`. */
+  async find({ clientId, keyHash }: IdempotencyScope, now: Date): Promise<CompletedKey | undefined> {
+    const row = await this.keys.findOneBy({ clientId, keyHash });
+    if (!row || row.expiresAt <= now) return undefined;
+    const { responseStatus: status, responseBody, responseLocation: location } = row;
+    return {
+      fingerprint: row.fingerprint,
+      response: { status, body: JSON.parse(responseBody) as unknown, ...(location !== null && { location }) },
+    };
   }
 
-  find({ clientId, keyHash }: IdempotencyScope): Promise<IdempotencyKey | null> {
-    return this.keys.findOneBy({ clientId, keyHash });
-  }
-
-  /** Inserts the pending mark unless the client already has a row for the key (the unique constraint decides). */
-  async insertIfAbsent({ clientId, keyHash }: IdempotencyScope, mark: PendingMark): Promise<void> {
-    await this.keys
-      .createQueryBuilder()
-      .insert()
-      .into(IdempotencyKey)
-      .values({ clientId, keyHash, ...pendingColumns(mark) })
-      .orIgnore()
-      // Nothing to read back: an ignored insert returns no id, which TypeORM would report as an error.
-      .updateEntity(false)
-      .execute();
-  }
-
-  /** Overwrites the row written by reservation `previousToken` (expired) with a new pending mark. */
-  async replace({ clientId, keyHash }: IdempotencyScope, previousToken: string, mark: PendingMark): Promise<void> {
-    await this.keys.update({ clientId, keyHash, token: previousToken }, pendingColumns(mark));
-  }
-
-  /** Stores the response in place of the pending mark of reservation `token`, if it is still that one. */
-  async complete({ clientId, keyHash }: IdempotencyScope, token: string, response: CompletedResponse): Promise<void> {
-    await this.keys.update(
-      { clientId, keyHash, token, state: 'pending' },
+  /** Records the key's response, in place of an expired one. */
+  async record({ clientId, keyHash }: IdempotencyScope, { fingerprint, response }: CompletedKey, expiresAt: Date): Promise<void> {
+    await this.keys.upsert(
       {
-        state: 'completed',
+        clientId,
+        keyHash,
+        fingerprint,
         responseStatus: response.status,
-        responseBody: response.body,
-        responseLocation: response.location,
-        expiresAt: response.expiresAt,
+        responseBody: JSON.stringify(response.body) ?? 'null',
+        responseLocation: response.location ?? null,
+        expiresAt,
       },
+      ['clientId', 'keyHash'],
     );
-  }
-
-  /** Deletes the pending mark of reservation `token`, if it is still that one. */
-  async release({ clientId, keyHash }: IdempotencyScope, token: string): Promise<void> {
-    await this.keys.delete({ clientId, keyHash, token, state: 'pending' });
   }
 
   /** Deletes the keys that expired at or before `now`; returns how many. */

@@ -1,17 +1,19 @@
 import { jest } from '@jest/globals';
-import { Logger, type CallHandler, type ExecutionContext } from '@nestjs/common';
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import { setPrincipal, ValidationFailedException } from '../../common/index.js';
-import type { DatabaseIdempotencyStore } from './database-idempotency.store.js';
 import { bodyFingerprint } from './idempotency-key.js';
+import type { CompletedKey, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
-import type { IdempotencyLookup, IdempotencyStore, Reservation } from './idempotency.store.js';
+import type { IdempotencyLocks, KeyHolder } from './idempotency-locks.js';
 
 const BODY = { name: 'Rex', categoryId: 1 };
 const PET = { id: 5, name: 'Rex', categoryId: 1, status: 'available' };
 const LOCATION = 'http://localhost/v1/pets/5';
+const SCOPE = { clientId: 7, keyHash: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' };
+const NOW = new Date('2027-01-01T00:00:00Z');
 
 function http(headers: Record<string, string>, body: unknown = BODY) {
   const request = { headers, body } as never;
@@ -31,96 +33,100 @@ function http(headers: Record<string, string>, body: unknown = BODY) {
 }
 
 describe('IdempotencyInterceptor', () => {
-  const reserve = jest.fn<IdempotencyStore['reserve']>();
-  // The handlers here write nothing, so the creation's transaction never begins: the database
-  // side is covered by test/idempotency/idempotency.e2e-spec.ts and the Redis suites.
+  let holder: KeyHolder;
+  const run = jest.fn<IdempotencyLocks['run']>();
+  const find = jest.fn<IdempotencyKeysRepository['find']>();
+  const record = jest.fn<IdempotencyKeysRepository['record']>();
   const interceptor = new IdempotencyInterceptor(
-    { reserve } as unknown as IdempotencyStore,
-    { dataSource: {} } as DatabaseIdempotencyStore,
+    { run } as unknown as IdempotencyLocks,
+    { find, record } as unknown as IdempotencyKeysRepository,
+    { now: () => NOW },
     { get: () => true } as unknown as Reflector,
   );
-  const reservation = { token: 'token', complete: jest.fn<Reservation['complete']>(), release: jest.fn<Reservation['release']>() };
   const handler = jest.fn<CallHandler['handle']>();
   const next: CallHandler = { handle: handler };
-  const run = async (ctx: ExecutionContext) => lastValueFrom(await interceptor.intercept(ctx, next));
+  const send = (ctx: ExecutionContext) => lastValueFrom(interceptor.intercept(ctx, next));
+  const completed = (fingerprint: string): CompletedKey => ({ fingerprint, response: { status: 201, body: PET, location: LOCATION } });
 
   beforeEach(() => {
-    jest.restoreAllMocks();
     jest.resetAllMocks();
-    reservation.complete.mockResolvedValue();
-    reservation.release.mockResolvedValue();
+    holder = 'this request';
+    run.mockImplementation((_scope, _fingerprint, work) => work(holder));
+    find.mockResolvedValue(undefined);
+    record.mockResolvedValue();
   });
 
   it('passes a request without the header straight through', async () => {
     handler.mockReturnValue(of(PET));
-    await expect(run(http({}).ctx)).resolves.toEqual(PET);
-    expect(reserve).not.toHaveBeenCalled();
+    await expect(send(http({}).ctx)).resolves.toEqual(PET);
+    expect(run).not.toHaveBeenCalled();
   });
 
-  it('refuses an invalid header before touching the store', async () => {
-    await expect(interceptor.intercept(http({ 'idempotency-key': '' }).ctx, next)).rejects.toBeInstanceOf(ValidationFailedException);
-    expect(reserve).not.toHaveBeenCalled();
+  it('refuses an invalid header before taking the key', () => {
+    expect(() => interceptor.intercept(http({ 'idempotency-key': '' }).ctx, next)).toThrow(ValidationFailedException);
+    expect(run).not.toHaveBeenCalled();
   });
 
-  it('reserves under the client and the key hash, then stores the 201 with its Location', async () => {
-    reserve.mockResolvedValue({ state: 'reserved', reservation });
+  it('holding the key: runs the handler and records the 201 with its Location for 24 hours, under the client and the key hash', async () => {
     const { ctx, response } = http({ 'idempotency-key': 'abc' });
     handler.mockImplementation(() => {
       response.setHeader('Location', LOCATION);
       return of(PET);
     });
-    await expect(run(ctx)).resolves.toEqual(PET);
-    expect(reserve).toHaveBeenCalledWith(
-      { clientId: 7, keyHash: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' },
-      bodyFingerprint(BODY),
+    await expect(send(ctx)).resolves.toEqual(PET);
+    expect(run).toHaveBeenCalledWith(SCOPE, bodyFingerprint(BODY), expect.any(Function));
+    expect(find).toHaveBeenCalledWith(SCOPE, NOW);
+    expect(record).toHaveBeenCalledWith(
+      SCOPE,
+      { fingerprint: bodyFingerprint(BODY), response: { status: 201, body: PET, location: LOCATION } },
+      new Date(NOW.getTime() + 24 * 3_600_000),
     );
-    expect(reservation.complete).toHaveBeenCalledWith({ status: 201, body: PET, location: LOCATION });
-    expect(reservation.release).not.toHaveBeenCalled();
   });
 
-  it('releases the key and rethrows when the handler fails', async () => {
-    reserve.mockResolvedValue({ state: 'reserved', reservation });
+  it('records nothing when the handler answers another status', async () => {
+    const { ctx, response } = http({ 'idempotency-key': 'abc' });
+    response.statusCode = 200;
+    handler.mockReturnValue(of(PET));
+    await expect(send(ctx)).resolves.toEqual(PET);
+    expect(record).not.toHaveBeenCalled();
+  });
+
+  it('records nothing and rethrows when the handler fails', async () => {
     const failure = new Error('validation');
     handler.mockReturnValue(throwError(() => failure));
-    await expect(run(http({ 'idempotency-key': 'abc' }).ctx)).rejects.toBe(failure);
-    expect(reservation.release).toHaveBeenCalled();
-    expect(reservation.complete).not.toHaveBeenCalled();
+    await expect(send(http({ 'idempotency-key': 'abc' }).ctx)).rejects.toBe(failure);
+    expect(record).not.toHaveBeenCalled();
   });
 
-  it('still answers when the store cannot record the outcome', async () => {
-    reserve.mockResolvedValue({ state: 'reserved', reservation });
-    reservation.complete.mockRejectedValue(new Error('store down'));
+  it('fails the request when the 201 cannot be recorded (on PostgreSQL its writes roll back with it)', async () => {
+    const failure = new Error('disk full');
+    record.mockRejectedValue(failure);
     handler.mockReturnValue(of(PET));
-    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    await expect(run(http({ 'idempotency-key': 'abc' }).ctx)).resolves.toEqual(PET);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('store down'));
+    await expect(send(http({ 'idempotency-key': 'abc' }).ctx)).rejects.toBe(failure);
   });
 
-  it('replays a completed response without calling the handler', async () => {
-    const completed: IdempotencyLookup = {
-      state: 'completed',
-      fingerprint: bodyFingerprint({ categoryId: 1, name: 'Rex' }),
-      response: { status: 201, body: PET, location: LOCATION },
-    };
-    reserve.mockResolvedValue(completed);
-    const { ctx, response } = http({ 'idempotency-key': 'abc' });
-    await expect(run(ctx)).resolves.toEqual(PET);
-    expect(handler).not.toHaveBeenCalled();
-    expect(response.status).toHaveBeenCalledWith(201);
-    expect(response.getHeader('Location')).toBe(LOCATION);
-  });
+  it.each<KeyHolder>(['this request', 'same body', 'other body'])(
+    'replays a completed response to the same body without calling the handler (key held by %s)',
+    async (held) => {
+      holder = held;
+      find.mockResolvedValue(completed(bodyFingerprint({ categoryId: 1, name: 'Rex' })));
+      const { ctx, response } = http({ 'idempotency-key': 'abc' });
+      await expect(send(ctx)).resolves.toEqual(PET);
+      expect(handler).not.toHaveBeenCalled();
+      expect(response.status).toHaveBeenCalledWith(201);
+      expect(response.getHeader('Location')).toBe(LOCATION);
+      expect(record).not.toHaveBeenCalled();
+    },
+  );
 
-  it.each<[string, IdempotencyLookup, new () => Error]>([
-    [
-      'a completed key with another body: 422',
-      { state: 'completed', fingerprint: 'other', response: { status: 201, body: PET } },
-      IdempotencyKeyReusedException,
-    ],
-    ['a pending key with another body: 422', { state: 'pending', fingerprint: 'other' }, IdempotencyKeyReusedException],
-    ['a pending key with the same body: 409', { state: 'pending', fingerprint: bodyFingerprint(BODY) }, IdempotencyConflictException],
-  ])('answers %s', async (_case, lookup, exception) => {
-    reserve.mockResolvedValue(lookup);
-    await expect(interceptor.intercept(http({ 'idempotency-key': 'abc' }).ctx, next)).rejects.toBeInstanceOf(exception);
+  it.each<[string, KeyHolder, CompletedKey | undefined, new () => Error]>([
+    ['a completed key with another body: 422', 'this request', completed('other'), IdempotencyKeyReusedException],
+    ['a key another body holds: 422', 'other body', undefined, IdempotencyKeyReusedException],
+    ['a key the same body holds: 409', 'same body', undefined, IdempotencyConflictException],
+  ])('answers %s', async (_case, held, found, exception) => {
+    holder = held;
+    find.mockResolvedValue(found);
+    await expect(send(http({ 'idempotency-key': 'abc' }).ctx)).rejects.toBeInstanceOf(exception);
     expect(handler).not.toHaveBeenCalled();
   });
 });

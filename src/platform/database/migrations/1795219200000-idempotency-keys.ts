@@ -1,7 +1,7 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { columnTypes } from './column-types.js';
 
-/** Idempotency keys when no Redis is configured (and while it is out): one row per client and key. */
+/** Idempotency keys: one row per client and key (reshaped by CompletedIdempotencyKeys1796083200000). */
 export class IdempotencyKeys1795219200000 implements MigrationInterface {
   name = 'IdempotencyKeys1795219200000';
 
