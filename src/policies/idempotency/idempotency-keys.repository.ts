@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '../../platform/database/index.js';
-import { LessThanOrEqual } from 'typeorm';
+import { IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
 
 /** Whose key it is: the caller's client and the SHA-256 of its Idempotency-Key. */
@@ -31,9 +31,9 @@ export class IdempotencyKeysRepository {
     return this.txHost.tx.getRepository(IdempotencyKey);
   }
 
-  /** The key's response, unless none was recorded or it expired at or before `now`. */
+  /** The key's response, unless none was recorded or it expired at or before `now` (the release before's pending rows have none). */
   async find({ clientId, keyHash }: IdempotencyScope, now: Date): Promise<CompletedKey | undefined> {
-    const row = await this.keys.findOneBy({ clientId, keyHash });
+    const row = await this.keys.findOneBy({ clientId, keyHash, responseStatus: Not(IsNull()) });
     if (!row || row.expiresAt <= now) return undefined;
     const { responseStatus: status, responseBody, responseLocation: location } = row;
     return {

@@ -1,34 +1,35 @@
-import { TableCheck, TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 const TABLE = 'idempotency_keys';
-const STATE_CHECK = new TableCheck({ name: 'CHK_idempotency_keys_state', expression: `state IN ('pending', 'completed')` });
+const DEFAULTS = { state: `'completed'`, token: `''` } as const;
 
 /**
- * `idempotency_keys` holds completed responses only: a request still running is known by the
- * lock it holds, not by a row. Pending rows, and the columns that only they needed, go.
+ * `idempotency_keys` now holds completed responses only (a running request is known by its lock).
+ * The expand step of a rolling upgrade: `state` and `token` get defaults, so a row this release
+ * writes reads as completed to the release before it, which keeps replaying; the release after
+ * drops the two columns and the pending rows it no longer reads.
  */
 export class CompletedIdempotencyKeys1796083200000 implements MigrationInterface {
   name = 'CompletedIdempotencyKeys1796083200000';
 
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM ${TABLE} WHERE state = 'pending'`);
-    await queryRunner.dropCheckConstraint(TABLE, STATE_CHECK.name!);
-    await queryRunner.dropColumns(TABLE, ['state', 'token']);
-    await queryRunner.changeColumn(TABLE, 'response_status', new TableColumn({ name: 'response_status', type: 'integer' }));
-    await queryRunner.changeColumn(TABLE, 'response_body', new TableColumn({ name: 'response_body', type: 'text' }));
+  up(queryRunner: QueryRunner): Promise<void> {
+    return setDefaults(queryRunner, DEFAULTS);
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.changeColumn(
-      TABLE,
-      'response_status',
-      new TableColumn({ name: 'response_status', type: 'integer', isNullable: true }),
-    );
-    await queryRunner.changeColumn(TABLE, 'response_body', new TableColumn({ name: 'response_body', type: 'text', isNullable: true }));
-    await queryRunner.addColumns(TABLE, [
-      new TableColumn({ name: 'state', type: 'varchar', length: '16', default: `'completed'` }),
-      new TableColumn({ name: 'token', type: 'varchar', length: '36', default: `''` }),
-    ]);
-    await queryRunner.createCheckConstraint(TABLE, STATE_CHECK);
+  down(queryRunner: QueryRunner): Promise<void> {
+    return setDefaults(queryRunner, { state: undefined, token: undefined });
+  }
+}
+
+/** In place on PostgreSQL, where the previous release still serves; SQLite can only rebuild the table. */
+async function setDefaults(queryRunner: QueryRunner, defaults: Record<keyof typeof DEFAULTS, string | undefined>): Promise<void> {
+  const table = (await queryRunner.getTable(TABLE))!;
+  for (const [name, value] of Object.entries(defaults)) {
+    if (queryRunner.connection.options.type === 'postgres') {
+      await queryRunner.query(`ALTER TABLE ${TABLE} ALTER COLUMN ${name} ${value === undefined ? 'DROP DEFAULT' : `SET DEFAULT ${value}`}`);
+    } else {
+      const column = table.findColumnByName(name)!;
+      await queryRunner.changeColumn(table, column, new TableColumn({ ...column, default: value }));
+    }
   }
 }
