@@ -3,14 +3,13 @@
  * --experimental-vm-modules. Type errors are caught by `npm run typecheck`, so ts-jest only
  * transpiles (isolatedModules), which keeps the suites fast.
  *
- * Projects, so a team runs its own (`npm test -- src/pets test/pets --selectProjects unit e2e`):
+ * Projects, so a team runs its own (`npm test -- src/modules/pets test/pets --selectProjects unit e2e`):
  * `unit`, tests beside the code (src/**\/*.spec.ts), the unit tests that share test/support
  * (test/**\/*.spec.ts) and the benchmark's helpers' tests, in JavaScript like the benchmark
  * (test/bench/*.spec.mjs); `e2e`, end-to-end tests over the app factory on in-memory SQLite, under
  * test/<module>/ (test/**\/*.e2e-spec.ts); `integration`, tests against real servers, each selected
- * when its server is named: PostgreSQL by DATABASE_URL (test/postgres.int-spec.ts, and
- * test/pgbouncer.int-spec.ts through a PgBouncer it starts), Redis by REDIS_URL
- * (test/redis*.int-spec.ts). Once selected, an unreachable server (or a missing pgbouncer binary)
+ * when its server is named: PostgreSQL by DATABASE_URL (test/<module>/*.postgres.int-spec.ts, one of
+ * them through a PgBouncer it starts), Redis by REDIS_URL (test/<module>/*.redis.int-spec.ts). Once selected, an unreachable server (or a missing pgbouncer binary)
  * fails the suite; CI sets both. The fuzzing and fleet suites (test/fuzz, test/fleet) never run
  * here: `npm run test:fuzz` and `npm run test:fleet` select them.
  */

@@ -6,7 +6,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule, type AppModuleImport } from './app.module.js';
 import { API_PREFIX, configurePipeline } from './app.pipeline.js';
 import { ExpressPrototypesAdapter } from './common/index.js';
-import { type AppConfig, validateServerEnvironment } from './platform/config/index.js';
+import type { AppConfig } from './platform/config/index.js';
 import { PinoLoggerService } from './platform/logging/index.js';
 import { buildOpenApiDocument } from './platform/openapi/index.js';
 
@@ -51,7 +51,6 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** The server's application (with `extra` modules): also reacts to SIGTERM/SIGINT with the graceful shutdown. */
 export async function createApp(extra: AppModuleImport[] = []): Promise<NestExpressApplication> {
-  validateServerEnvironment(process.env);
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register(extra),
     new ExpressPrototypesAdapter(),

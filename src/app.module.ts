@@ -3,7 +3,7 @@ import { ClockModule, UnmatchedRequestHandler } from './common/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { PetsModule } from './modules/pets/index.js';
 import { PlansModule } from './modules/plans/index.js';
-import { appConfigModule } from './platform/config/index.js';
+import { appConfigModule, validateServerEnvironment } from './platform/config/index.js';
 import { DatabaseModule } from './platform/database/index.js';
 import { HealthModule } from './platform/health/index.js';
 import { LoggingModule } from './platform/logging/index.js';
@@ -45,7 +45,7 @@ export class AppModule {
   static register(extra: AppModuleImport[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [appConfigModule(), ...MODULES, ...extra],
+      imports: [appConfigModule(validateServerEnvironment), ...MODULES, ...extra],
       providers: [UnmatchedRequestHandler],
     };
   }

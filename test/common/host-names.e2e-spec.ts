@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** docs/contract/decisions.md, "Host names in links": `Link` and `Location` never come from an untrusted host name. */
@@ -66,16 +69,23 @@ describe('Host names in links (e2e)', () => {
   });
 
   describe('in production', () => {
-    it('refuses to start without PUBLIC_BASE_URL or ALLOWED_HOSTS, naming both', () => {
-      // Configuration is validated once per process, so this one is the built server (dist/ comes from jest's global setup).
-      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:', REDIS_URL: '', PORT: '0' };
-      delete env.PUBLIC_BASE_URL;
-      delete env.ALLOWED_HOSTS;
-      const result = spawnSync(process.execPath, ['dist/src/main.js'], {
-        env,
-        encoding: 'utf8',
-        timeout: 20_000,
-      });
+    // Configuration is validated once per process, so these run the built server (dist/ comes from jest's global setup).
+    const startInProduction = (fromDotEnv: boolean) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: 'sqlite::memory:', REDIS_URL: '', PORT: '0' };
+      for (const name of ['NODE_ENV', 'PUBLIC_BASE_URL', 'ALLOWED_HOSTS']) delete env[name];
+      const cwd = mkdtempSync(join(tmpdir(), 'pets-env-'));
+      if (fromDotEnv) writeFileSync(join(cwd, '.env'), 'NODE_ENV=production\n');
+      else env.NODE_ENV = 'production';
+      const result = spawnSync(process.execPath, [resolve('dist/src/main.js')], { cwd, env, encoding: 'utf8', timeout: 20_000 });
+      rmSync(cwd, { recursive: true, force: true });
+      return result;
+    };
+
+    it.each([
+      ['the environment', false],
+      ['a .env file', true],
+    ])('refuses to start without PUBLIC_BASE_URL or ALLOWED_HOSTS, naming both, when production is set in %s', (_where, fromDotEnv) => {
+      const result = startInProduction(fromDotEnv);
       expect(result.status).not.toBe(0);
       expect(result.stderr + result.stdout).toMatch(
         /Invalid configuration:[\s\S]*PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production/,
