@@ -1,5 +1,4 @@
-import { clientName, planChoice, PlanRuleError } from '../modules/plans/index.js';
-import type { PlanChoice } from './cli-command.js';
+import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
 import { UsageError } from './cli.errors.js';
 
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;

@@ -1,10 +1,4 @@
-import type { PlanLimits, PlanName } from '../modules/plans/index.js';
-
-/** A plan choice that already passed the Plans module's rules. */
-export interface PlanChoice {
-  plan: PlanName;
-  limits?: PlanLimits;
-}
+import type { PlanChoice } from '../modules/plans/index.js';
 
 /** Who a new key belongs to: an existing client, or a client made along with it. */
 export type KeyOwner = { clientId: number } | { newClient: { name: string } & PlanChoice };

@@ -3,18 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Client } from './entities/client.entity.js';
 import type { PlanLimits } from './plan-catalogue.js';
-
-export interface NewClient {
-  name: string;
-  plan: string;
-  limits?: PlanLimits;
-}
+import type { PlanChoice } from './plan-rules.js';
 
 @Injectable()
 export class ClientsRepository {
   constructor(@InjectRepository(Client) private readonly clients: Repository<Client>) {}
 
-  async create({ name, plan, limits }: NewClient): Promise<Client> {
+  async create({ name, plan, limits }: PlanChoice & { name: string }): Promise<Client> {
     return this.clients.save(
       this.clients.create({ name, plan, perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null }),
     );

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Clock, LookupCache } from '../../common/index.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { Client } from './entities/client.entity.js';
-import type { PlanLimits } from './plan-catalogue.js';
+import { limitsFor, type PlanLimits } from './plan-catalogue.js';
 import { ClientNotFoundError } from './plan.errors.js';
 import { clientName, planChoice, type CustomLimits } from './plan-rules.js';
-import { PlansService } from './plans.service.js';
 
 export interface ClientQuota {
   plan: string;
@@ -33,7 +32,6 @@ export class ClientsService {
 
   constructor(
     private readonly clients: ClientsRepository,
-    private readonly plans: PlansService,
     clock: Clock,
   ) {
     this.quotas = new LookupCache(clock, { max: LIMITS_CACHE_ENTRIES, freshMs: LIMITS_CACHE_MS, staleMs: LIMITS_STALE_MS });
@@ -46,7 +44,7 @@ export class ClientsService {
   async quotaOf(id: number): Promise<ClientQuota> {
     const quota = await this.quotas.get(id, async () => {
       const client = await this.clients.findById(id);
-      return client && { plan: client.plan, limits: this.plans.limitsFor(client) };
+      return client && { plan: client.plan, limits: limitsFor(client.plan, client) };
     });
     if (!quota) throw new ClientNotFoundError(id);
     return quota;
@@ -83,7 +81,7 @@ export class ClientsService {
       id: client.id,
       name: client.name,
       plan: client.plan,
-      limits: this.plans.limitsFor(client),
+      limits: limitsFor(client.plan, client),
       createdAt: client.createdAt.toISOString(),
     };
   }

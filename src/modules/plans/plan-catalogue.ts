@@ -24,3 +24,9 @@ export const FIXED_PLAN_NAMES = PLAN_NAMES.filter((plan) => !PLAN_CATALOGUE[plan
 export function isPlanName(value: string): value is PlanName {
   return (PLAN_NAMES as readonly string[]).includes(value);
 }
+
+/** A plan's limits, or on a custom plan the client's `own`; the rate limiter reads limits only through here. */
+export function limitsFor(plan: string, own?: { perMinuteLimit: number | null; perDayLimit: number | null }): PlanLimits {
+  const definition = isPlanName(plan) ? PLAN_CATALOGUE[plan] : PLAN_CATALOGUE.free;
+  return definition.custom ? { perMinute: own?.perMinuteLimit ?? 0, perDay: own?.perDayLimit ?? 0 } : definition.limits;
+}

@@ -5,7 +5,7 @@ import { RequestAuthenticator } from '../../modules/auth/index.js';
 import { Clock } from '../../common/index.js';
 import type { RedisConfig } from '../../platform/redis/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
-import { ClientsService, isPlanName, type PlanLimits, PlansService } from '../../modules/plans/index.js';
+import { ClientsService, limitsFor, type PlanLimits } from '../../modules/plans/index.js';
 import { DataGeneration } from '../read-cache/index.js';
 import { anonymousSubject } from './anonymous-subject.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
@@ -37,12 +37,11 @@ export class RateLimiterService {
     private readonly metrics: RateLimitMetrics,
     private readonly generation: DataGeneration,
     clock: Clock,
-    plans: PlansService,
     config: ConfigService,
   ) {
     const rateLimit = config.getOrThrow<RateLimitConfig>('rateLimit');
     this.keyPrefix = `${config.getOrThrow<RedisConfig>('redis').keyPrefix}rl:`;
-    this.anonymousLimits = plans.limitsOfPlan(isPlanName(rateLimit.anonymousPlan) ? rateLimit.anonymousPlan : 'free');
+    this.anonymousLimits = limitsFor(rateLimit.anonymousPlan);
     this.ban = { threshold: rateLimit.banThreshold, durationMs: rateLimit.banSeconds * 1000 };
     this.throttled = new ThrottledAddresses(clock);
   }
