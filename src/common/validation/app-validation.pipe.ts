@@ -1,6 +1,7 @@
 import { Injectable, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ValidateIf } from 'class-validator';
-import { ValidationFailedException, type ErrorDetail } from '../errors/api.exception.js';
+import { ValidationFailedException } from '../errors/api.exception.js';
+import type { ErrorDetailDto } from '../errors/error.dto.js';
 
 /**
  * Marks a body property that may be left out. class-validator's `IsOptional` skips `null` as
@@ -37,7 +38,7 @@ function clip(text: string, max: number): string {
   return printable.length <= max ? printable : `${printable.slice(0, max - 1)}…`;
 }
 
-function toDetails(errors: ValidationError[], parent = ''): ErrorDetail[] {
+function toDetails(errors: ValidationError[], parent = ''): ErrorDetailDto[] {
   return errors.flatMap((error) => {
     const field = clip(parent ? `${parent}.${error.property}` : error.property, MAX_FIELD);
     const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message: clip(message, MAX_MESSAGE) }));

@@ -3,18 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, MoreThan, Or, type Repository } from 'typeorm';
 import { ApiKey } from './entities/api-key.entity.js';
 
-export interface NewApiKey {
-  clientId: number;
-  keyHash: string;
-  prefix: string;
-  expiresAt: Date | null;
-}
-
 @Injectable()
 export class ApiKeysRepository {
   constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
 
-  create(key: NewApiKey): Promise<ApiKey> {
+  create(key: Pick<ApiKey, 'clientId' | 'keyHash' | 'prefix' | 'expiresAt'>): Promise<ApiKey> {
     return this.keys.save(this.keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
   }
 
