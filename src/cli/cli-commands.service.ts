@@ -80,15 +80,9 @@ export class CliCommandsService {
   private async listKeys({ clientId }: CommandOf<'keys list'>): Promise<CommandOutput> {
     if (clientId !== undefined) await this.clients.get(clientId);
     const keys = await this.keys.list(clientId);
-    const rows = keys.map((k) => [
-      String(k.id),
-      String(k.clientId),
-      k.prefix,
-      k.createdAt,
-      k.expiresAt ?? '-',
-      k.revokedAt ?? '-',
-      k.lastUsedAt ?? '-',
-    ]);
+    const rows = keys.map((k) =>
+      [k.id, k.clientId, k.prefix, k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt].map((v) => String(v ?? '-')),
+    );
     return {
       json: { keys },
       text: keys.length ? formatTable(['ID', 'CLIENT', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'], rows) : 'No keys.',

@@ -1,4 +1,4 @@
-import { defineConfig, isInteger, type EnvCheck } from '../config/index.js';
+import { commaList, defineConfig, isInteger, type EnvCheck } from '../config/index.js';
 
 export interface RedisConfig {
   /** `redis://` or `rediss://` URL of a single Redis; unset means no Redis. */
@@ -10,15 +10,11 @@ export interface RedisConfig {
   keyPrefix: string;
 }
 
-function parseClusterNodes(value: string | undefined): Array<{ host: string; port: number }> {
-  return (value ?? '')
-    .split(',')
-    .map((node) => node.trim())
-    .filter(Boolean)
-    .map((node) => {
-      const at = node.lastIndexOf(':');
-      return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
-    });
+function parseClusterNodes(value: string | undefined): RedisConfig['clusterNodes'] {
+  return commaList(value).map((node) => {
+    const at = node.lastIndexOf(':');
+    return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+  });
 }
 
 const isRedisUrl: EnvCheck = (value) =>
