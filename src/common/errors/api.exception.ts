@@ -96,6 +96,6 @@ export class InternalErrorException extends ApiException {
   }
 }
 
-/** Errors any operation may answer with: a request the service cannot take, and its own failures. */
+/** Errors any operation may answer with. */
 export const INVALID_REQUEST_ERRORS = [ValidationFailedException, MalformedJsonException];
 export const SERVICE_ERRORS = [InternalErrorException, ServiceUnavailableException];

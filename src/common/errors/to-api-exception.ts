@@ -14,7 +14,6 @@ import { isDatabaseUnavailable } from './database-unavailable.js';
 export interface FailedRequest {
   method: string;
   path: string;
-  /** Methods the router serves on this path; empty when the path is unknown. */
   allowedMethods: () => string[];
 }
 
@@ -25,11 +24,7 @@ function statusOf(error: unknown): number | undefined {
   return typeof value === 'number' && value >= 400 && value < 600 ? value : undefined;
 }
 
-/**
- * Maps anything thrown while serving a request onto the error catalogue. Domain errors keep
- * their code; framework and library errors are classified by status; everything else is a
- * generic 500 (or 503 when the database is unreachable) that reveals nothing internal.
- */
+/** Domain errors keep their code, library ones go by status, the rest is a 500 (503 without the database) that reveals nothing. */
 export function toApiException(error: unknown, request: FailedRequest): ApiException {
   if (error instanceof ApiException) return error;
   if (error instanceof NotFoundException) {

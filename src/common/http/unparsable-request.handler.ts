@@ -3,7 +3,6 @@ import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HeadersTooLargeException, ValidationFailedException, type ApiException } from '../errors/api.exception.js';
 
-/** What Node's HTTP parser could not read: raw non-ASCII bytes in the request line, broken headers. */
 const UNPARSABLE = new ValidationFailedException(
   [],
   'The request is not valid HTTP/1.1 (request line or headers); percent-encode non-ASCII characters in the URL.',
@@ -30,9 +29,8 @@ function answer(socket: Duplex, error: ApiException): void {
 }
 
 /**
- * Answers what Node's HTTP parser cannot read (before Express sees it) as every other error: the
- * Error object with an `X-Request-Id` (431 `headers_too_large`, else 400 `validation_failed`),
- * after any earlier response on the connection, then closes it. Timeouts keep Node's 408.
+ * Answers what Node's HTTP parser cannot read as every other error, with an `X-Request-Id`, after
+ * any earlier response on the connection, then closes it. Timeouts keep Node's 408.
  */
 export function answerUnparsableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

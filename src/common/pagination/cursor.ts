@@ -7,9 +7,8 @@ function checksum(payload: string): string {
 }
 
 /**
- * An opaque page position: base64url JSON plus a checksum. The checksum catches a truncated or
- * mistyped cursor; it is not a signature (anyone can compute it), and needs none: a position
- * reveals nothing and grants nothing, and the caller validates every decoded field.
+ * An opaque page position: base64url JSON plus a checksum against truncated or mistyped cursors; no
+ * signature, as a position reveals and grants nothing and the caller validates every field.
  */
 export function encodeCursor(position: Record<string, unknown>): string {
   const payload = Buffer.from(JSON.stringify(position)).toString('base64url');

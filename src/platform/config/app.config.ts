@@ -8,16 +8,14 @@ export interface AppConfig {
   production: boolean;
   publicBaseUrl?: string;
   stagingBaseUrl?: string;
-  /** Host names (lower case, no port) a request may name; empty means any (docs/contract/decisions.md, "Host names in links"). */
+  /** Lower case, no port; empty means any. */
   allowedHosts: string[];
   trustProxy: boolean | number | string;
   bodyLimit: string;
   logLevel: string;
-  /** Origins allowed by CORS; empty means no CORS headers at all (the API serves no browsers). */
+  /** Empty means no CORS headers at all. */
   corsOrigins: string[];
-  /** After SIGTERM, readiness answers 503 this long while the server still serves. */
   shutdownReadinessDelayMs: number;
-  /** Then in-flight requests get this long to finish before their connections are closed. */
   shutdownGraceMs: number;
 }
 
@@ -44,8 +42,6 @@ const isTrustProxy: EnvCheck = (value, env) => {
   if (!/^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/.test(value)) {
     return 'must be true, false, a hop count, or a comma-separated list of addresses';
   }
-  // `true` believes the left-most X-Forwarded-For address, which the client writes itself: any
-  // caller could pick the address its anonymous quota is counted for.
   return value === 'true' && env.NODE_ENV === 'production'
     ? 'must not be true in production (it trusts the address the client writes itself): set the number of proxies in front, such as 1, or their addresses'
     : undefined;

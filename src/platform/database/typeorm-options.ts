@@ -5,10 +5,7 @@ import type { DatabaseConfig } from './database.config.js';
 import { parseDatabaseUrl } from './database-url.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-/**
- * The one place that turns configuration into TypeORM options; the Nest module and the
- * TypeORM CLI's data source (`ormconfig.ts`) both use it, so they cannot drift apart.
- */
+/** The Nest module's and the TypeORM CLI's (`ormconfig.ts`) options alike, so they cannot drift apart. */
 export function buildTypeOrmOptions({ url, migrationsRun, queryTimeoutMs }: DatabaseConfig): DataSourceOptions {
   const target = parseDatabaseUrl(url);
   const common = { migrations: MIGRATIONS, migrationsRun, synchronize: false } as const;

@@ -7,7 +7,6 @@ import { matchedRoute, requestIdOf, principalOf } from '../../common/index.js';
 /** Probes and scrapes would drown the request log. */
 const QUIET = /^\/(health\/|metrics)/;
 
-/** The level of a request's line: failures are errors, everything else is information. */
 function levelOf(response: ServerResponse, error?: unknown): 'error' | 'info' {
   return error || response.statusCode >= 500 ? 'error' : 'info';
 }
@@ -17,9 +16,8 @@ function whoAndWhere(request: IncomingMessage) {
 }
 
 /**
- * One line per request when its response finishes: request id, method, route, status, latency and
- * client id; no headers, so no credential can leak. With `info` off, pino-http joins only a request
- * whose line will be written (after it finished): building lines nobody sees cost a lot of CPU.
+ * One line per finished request, without headers, so no credential can leak. With `info` off, only a
+ * request whose line will be written is handed to pino-http: building lines nobody sees cost CPU.
  */
 export function createHttpLogger(logger: Logger): (request: Request, response: Response, next: NextFunction) => void {
   const httpLogger = pinoHttp({

@@ -7,18 +7,15 @@ const PROBE_INTERVAL_MS = 1_000;
 /** The target of a single Redis: every key lives on the one server. */
 const SERVER = 'server';
 
+/** What is logged when the feature stops using Redis (given what failed), and when it uses all of it again. */
 export interface CircuitMessages {
-  /** Logged when the feature stops using Redis (all of it, or one Cluster node); receives what failed. */
   down: (reason: string) => string;
-  /** Logged when every part of Redis the feature had stopped using answers again. */
   up: string;
 }
 
 /**
- * Whether a Redis-backed feature should send a command for a key now. A failed command opens only
- * the place that failed (the server, or on a Cluster the key's slot): its keys go to the feature's
- * fallback without waiting, while a probe re-reads the failed key every second and on reconnection
- * until it answers. No request waits on a probe; each transition of the feature is logged once.
+ * A failed command opens only the place that failed (the server, or a Cluster slot): its keys go to
+ * the fallback at once, while a probe re-reads the failed key every second and on reconnection.
  */
 export class RedisCircuit {
   /** Open places, each with the key its probe reads and the pending probe. */
@@ -39,11 +36,7 @@ export class RedisCircuit {
     });
   }
 
-  /**
-   * Down while any place is open, and whenever the client has no live connection (still
-   * connecting at start, or reconnecting after Redis went away while nothing was sent), so
-   * readiness reports the fallback before any request has failed.
-   */
+  /** Also while the client has no live connection, so readiness reports the fallback before any request has failed. */
   get isOpen(): boolean {
     return this.open.size > 0 || this.redis.status !== 'ready';
   }
@@ -80,11 +73,7 @@ export class RedisCircuit {
     this.open.clear();
   }
 
-  /**
-   * The server, or the Cluster slot of the key. A slot, not the node serving it: the slot map
-   * changes while a node fails (its slots are dropped, then served again), and a place that
-   * changed name would be tried again at the cost of a command timeout.
-   */
+  /** A slot, not its node: the slot map changes while a node fails, and a renamed place would cost another timeout. */
   private placeOf(key: string): string {
     return this.redis instanceof Cluster ? `slot ${calculateSlot(key)}` : SERVER;
   }
@@ -110,7 +99,7 @@ export class RedisCircuit {
     this.announce();
   }
 
-  /** Logs a transition of the whole feature, once: down when the first place opens, up when the last one closes. */
+  /** Logs down when the first place opens, up when the last one closes. */
   private announce(reason = 'unknown'): void {
     if (this.isOpen && !this.announcedDown) {
       this.announcedDown = true;

@@ -1,11 +1,10 @@
 import { commaList, defineConfig, isInteger, type EnvCheck } from '../config/index.js';
 
 export interface RedisConfig {
-  /** `redis://` or `rediss://` URL of a single Redis; unset means no Redis. */
+  /** Unset means no Redis. */
   url?: string;
-  /** `host:port` seeds of a Redis Cluster; takes precedence over `url`. */
+  /** Seeds of a Redis Cluster; take precedence over `url`. */
   clusterNodes: Array<{ host: string; port: number }>;
-  /** A command that takes longer fails, and the limiter falls back to its in-process store. */
   commandTimeoutMs: number;
   keyPrefix: string;
 }
