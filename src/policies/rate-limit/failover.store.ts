@@ -10,10 +10,8 @@ export interface LimiterState {
 }
 
 /**
- * Redis first; while the server (or a Cluster slot's node) cannot answer, the in-process store with
- * the same limits, so the API keeps serving, and back to Redis when it answers (counts made
- * meanwhile are not replayed): a replica admits at most one quota per window in process on top of
- * what Redis counted (docs/operations.md, "Guarantees under faults").
+ * Redis, else while it (or a Cluster slot) cannot answer the in-process store, so the API keeps serving:
+ * at most one more quota per window per replica (docs/operations.md, "Guarantees under faults").
  */
 export class FailoverStore extends LimiterStore {
   private readonly circuit: RedisCircuit;

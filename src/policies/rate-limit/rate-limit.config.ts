@@ -2,12 +2,10 @@ import { defineConfig, isInteger, isOneOf } from '../../platform/config/index.js
 import { FIXED_PLAN_NAMES } from '../../modules/plans/index.js';
 
 export interface RateLimitConfig {
-  /** The plan whose limits apply to callers without a valid key, per IP address. */
   anonymousPlan: string;
   /** Refusals of one key within one UTC minute that suspend it. */
   banThreshold: number;
   banSeconds: number;
-  /** Anonymous addresses the in-process limiter holds at most (about 290 bytes each). */
   inProcessAddresses: number;
 }
 

@@ -18,10 +18,9 @@ const ANONYMOUS = 'anonymous';
 type Subject = LimiterRequest & { plan: string };
 
 /**
- * Decides each `/v1` request against its caller's quota: a valid key's client, else its address
- * on the anonymous plan. A refused address's unfamiliar keys are not looked up beyond a trickle, so
- * key guessing costs the database nothing; a database outage answers 503, never anonymous limits.
- * The round trip also reads the read cache's generation and hands it over (`DataGeneration.observe`).
+ * Decides each `/v1` request against a valid key's client, else its address; a refused address's unknown
+ * keys are looked up only at a trickle, so key guessing costs the database nothing. The round trip also
+ * reads the read cache's generation (`DataGeneration.observe`).
  */
 @Injectable()
 export class RateLimiterService {
@@ -66,7 +65,7 @@ export class RateLimiterService {
       ban: this.ban,
       alsoReadKey: this.generation.redisKey,
     };
-    // Only a refused address pays for the question (a second hash of its key); others go straight on.
+    // Only a refused address pays for hashing its key a second time.
     if (
       this.throttled.isRefused(address.subjectKey) &&
       this.authenticator.wouldLookUpUnfamiliarKey(request) &&

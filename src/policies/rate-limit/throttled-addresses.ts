@@ -1,7 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../common/index.js';
 
-/** Addresses remembered as refused; when full the least recent is forgotten (it then costs lookups again). */
 const MAX_ADDRESSES = 10_000;
 /** Lookups of unfamiliar keys a refused address still gets each minute, so a fixed key gets through. */
 export const UNFAMILIAR_LOOKUPS_PER_MINUTE = 10;
@@ -13,9 +12,8 @@ interface Throttled {
 }
 
 /**
- * Anonymous callers the limiter refused, remembered until their refusing window ends, and the
- * database lookups of unfamiliar keys each may still cause: a key guesser's lookups stop at the
- * quota plus a small trickle a minute, which also lets a caller who fixed its key through.
+ * Anonymous callers refused, until their refusing window ends, and the lookups of unfamiliar keys each
+ * still gets: a guesser's stop at a trickle, which lets a caller who fixed its key through.
  */
 export class ThrottledAddresses {
   private readonly refused: LRUCache<string, Throttled>;
@@ -28,12 +26,11 @@ export class ThrottledAddresses {
     this.refused.set(subject, this.refused.get(subject) ?? { minute: -1, lookups: 0 }, { ttl: forMs });
   }
 
-  /** True while the address is remembered as refused. */
   isRefused(subject: string): boolean {
     return this.refused.has(subject);
   }
 
-  /** True unless the address is refused and has spent this minute's lookups of unfamiliar keys. */
+  /** False once a refused address has spent this minute's lookups. */
   mayLookUp(subject: string): boolean {
     const throttled = this.refused.get(subject);
     if (!throttled) return true;

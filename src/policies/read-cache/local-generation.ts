@@ -1,9 +1,6 @@
 import { DataGeneration } from './data-generation.js';
 
-/**
- * The generation of a service without Redis, which runs as one instance (docs/operations.md,
- * "Scaling out"): the count of its own committed creations, exact for that one instance.
- */
+/** Without Redis the service runs as one instance (docs/operations.md): the count of its own creations is exact. */
 export class LocalGeneration extends DataGeneration {
   private generation = 0;
 

@@ -1,7 +1,7 @@
 import { defineConfig, isInteger } from '../../platform/config/index.js';
 
 export interface ReadCacheConfig {
-  /** How long a cached read lives at most; 0 turns the cache off. */
+  /** 0 turns the cache off. */
   ttlMs: number;
 }
 
