@@ -1,6 +1,5 @@
 import type { PlanChoice } from '../modules/plans/index.js';
 
-/** Who a new key belongs to: an existing client, or a client made along with it. */
 export type KeyOwner = { clientId: number } | { newClient: { name: string } & PlanChoice };
 
 /** A fully validated command line: executing it needs no further checks of the arguments. */

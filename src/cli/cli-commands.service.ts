@@ -6,10 +6,9 @@ import type { CliCommand, KeyOwner } from './cli-command.js';
 import { CommandFailedError } from './cli.errors.js';
 import { formatTable } from './text-table.js';
 
-/** A command that needs the database (everything but help). */
 export type OperatorCommand = Exclude<CliCommand, { kind: 'help' }>;
 
-/** What a command prints: `json` with --json, `text` otherwise. */
+/** `json` is printed with --json, `text` otherwise. */
 export interface CommandOutput {
   json: object;
   text: string;
@@ -17,7 +16,6 @@ export interface CommandOutput {
 
 type CommandOf<K extends OperatorCommand['kind']> = Extract<OperatorCommand, { kind: K }>;
 
-/** Carries out the operator's commands through the same services the server uses. */
 @Injectable()
 export class CliCommandsService {
   constructor(

@@ -13,10 +13,7 @@ const HELP_OPTIONS = ['--help', '-h'];
 
 type CommandParser = (args: string[]) => CliCommand;
 
-/**
- * Turns the arguments after the program name into a command, checking every value that can be
- * checked without the database. Throws a UsageError for anything wrong.
- */
+/** Checks every value that can be checked without the database; a UsageError for anything wrong. */
 export function parseCommand(argv: readonly string[]): CliCommand {
   const [group, action, ...rest] = argv;
   if (group === undefined) throw new UsageError('No command given.');

@@ -10,7 +10,6 @@ export class ErrorDetailDto {
   message: string;
 }
 
-/** The Error object every error response carries. */
 @ApiSchema({ name: 'Error' })
 export class ErrorDto {
   @ApiProperty({
@@ -32,7 +31,6 @@ export class ErrorDto {
   details?: ErrorDetailDto[];
 }
 
-/** Lists every declared error code in the Error schema of a built OpenAPI document. */
 export function describeErrorCodes(document: OpenAPIObject): void {
   const code = (document.components!.schemas!.Error as { properties: Record<string, { description?: string }> }).properties.code;
   code.description = `Machine-readable error code: ${errorCodes().join(', ')}.`;

@@ -80,16 +80,14 @@ export function jsonBodyParser(limit: string, isRouted: (request: Request) => bo
   };
 }
 
+/** body-parser's errors by type; any other is malformed JSON. */
+const PARSE_ERRORS = new Map<unknown, (limit: string) => ApiException>([
+  [INVALID_UTF8, () => new MalformedJsonException('The body is not valid UTF-8.')],
+  ['entity.too.large', (limit) => new PayloadTooLargeException(limit)],
+  ['encoding.unsupported', () => new UnsupportedMediaTypeException()],
+  ['charset.unsupported', () => new UnsupportedMediaTypeException()],
+]);
+
 function toApiException(error: unknown, limit: string): ApiException {
-  switch ((error as { type?: string }).type) {
-    case INVALID_UTF8:
-      return new MalformedJsonException('The body is not valid UTF-8.');
-    case 'entity.too.large':
-      return new PayloadTooLargeException(limit);
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new UnsupportedMediaTypeException();
-    default:
-      return new MalformedJsonException();
-  }
+  return PARSE_ERRORS.get((error as { type?: unknown }).type)?.(limit) ?? new MalformedJsonException();
 }

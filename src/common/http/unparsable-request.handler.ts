@@ -14,7 +14,6 @@ function responseInFlight(socket: Duplex): ServerResponse | undefined {
   return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 }
 
-/** Writes the Error object as a whole HTTP/1.1 response, then closes the connection. */
 function answer(socket: Duplex, error: ApiException): void {
   const status = error.getStatus();
   const body = JSON.stringify(error.toBody());

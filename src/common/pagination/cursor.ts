@@ -15,7 +15,6 @@ export function encodeCursor(position: Record<string, unknown>): string {
   return `${payload}.${checksum(payload)}`;
 }
 
-/** The position inside a cursor, or `undefined` when it is malformed or its checksum is wrong. */
 export function decodeCursor(cursor: string): Record<string, unknown> | undefined {
   const [payload, sum, ...rest] = cursor.split('.');
   if (!payload || rest.length > 0 || sum !== checksum(payload)) return undefined;

@@ -26,16 +26,12 @@ export interface ApiKeyView {
 
 export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 
-/** Issues, lists, revokes and checks API keys. The key itself is returned once and never kept. */
+/** The key itself is returned once and never kept. */
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
-  /**
-   * Lookups by key hash, misses too, reused for AUTH_CACHE_TTL_MS (a revoked key is refused within
-   * it); a key verified live in the last 5 minutes keeps working while the database is unreachable.
-   */
+  /** Misses too, for AUTH_CACHE_TTL_MS (a revoked key is refused within it). */
   private readonly lookups: LookupCache<string, LiveKey>;
-  /** The keys whose use this replica recorded in the last minute. */
   private readonly recorded: LRUCache<number, true>;
 
   constructor(
@@ -71,7 +67,6 @@ export class ApiKeysService {
     return 'revoked';
   }
 
-  /** The principal a bearer token stands for, or undefined when it is not a live key. */
   async authenticate(token: string): Promise<Principal | undefined> {
     if (!isWellFormedApiKey(token)) return undefined;
     const now = this.clock.now();
@@ -82,10 +77,7 @@ export class ApiKeysService {
     return { keyId: live.id, clientId: live.clientId };
   }
 
-  /**
-   * True when authenticating this token would ask the database about a key this replica has
-   * neither in its cache nor verified live lately: the lookups a key guesser would cause.
-   */
+  /** True when authenticating would ask the database about a key neither cached nor verified lately: a guesser's lookups. */
   wouldLookUpUnfamiliar(token: string): boolean {
     return isWellFormedApiKey(token) && !this.lookups.isFamiliar(hashApiKey(token));
   }

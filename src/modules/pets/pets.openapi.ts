@@ -8,16 +8,12 @@ import type { PetsConfig } from './pets.config.js';
 
 export const PETS_TAG = 'pets';
 
-/** The description of the deprecated getPet, naming the day it is removed. */
 export const getPetDescription = (sunset: Date) =>
   `Deprecated; removed on ${sunset.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}. Use \`GET /pets\` with the \`status\` filter.`;
 
 type HeaderObject = { schema: { example?: string } };
 
-/**
- * What the Pets module adds to the document beyond its decorators: its tag, the named `Pets`
- * array, its closed schemas, and getPet's sunset as configured (GET_PET_SUNSET).
- */
+/** The tag, the named `Pets` array, closed schemas, and getPet's sunset as configured. */
 @OpenApiContributor()
 @Injectable()
 export class PetsOpenApi implements OpenApiContribution {

@@ -6,11 +6,6 @@ import { limitsFor, type PlanLimits } from './plan-catalogue.js';
 import { ClientNotFoundError } from './plan.errors.js';
 import { clientName, planChoice, type CustomLimits } from './plan-rules.js';
 
-export interface ClientQuota {
-  plan: string;
-  limits: PlanLimits;
-}
-
 export interface ClientView {
   id: number;
   name: string;
@@ -19,16 +14,14 @@ export interface ClientView {
   createdAt: string;
 }
 
-/** A plan change reaches every replica's limiter within this time. */
+/** A plan change reaches every replica's limiter within LIMITS_CACHE_MS; without the database, quotas read within LIMITS_STALE_MS serve. */
 const LIMITS_CACHE_MS = 5_000;
 const LIMITS_CACHE_ENTRIES = 10_000;
-/** How long a client's quota read last may still be used while the database cannot be reached. */
 const LIMITS_STALE_MS = 5 * 60_000;
 
-/** Creates clients and moves them between plans, enforcing the plan rules. */
 @Injectable()
 export class ClientsService {
-  private readonly quotas: LookupCache<number, ClientQuota>;
+  private readonly quotas: LookupCache<number, Pick<ClientView, 'plan' | 'limits'>>;
 
   constructor(
     private readonly clients: ClientsRepository,
@@ -37,11 +30,8 @@ export class ClientsService {
     this.quotas = new LookupCache(clock, { max: LIMITS_CACHE_ENTRIES, freshMs: LIMITS_CACHE_MS, staleMs: LIMITS_STALE_MS });
   }
 
-  /**
-   * A client's plan and limits, read through a short cache so the rate limiter stays off the
-   * database; while the database cannot be reached, the ones read in the last 5 minutes.
-   */
-  async quotaOf(id: number): Promise<ClientQuota> {
+  /** Through a short cache, so the rate limiter stays off the database. */
+  async quotaOf(id: number): Promise<Pick<ClientView, 'plan' | 'limits'>> {
     const quota = await this.quotas.get(id, async () => {
       const client = await this.clients.findById(id);
       return client && { plan: client.plan, limits: limitsFor(client.plan, client) };

@@ -8,7 +8,7 @@ export interface PlanLimits {
   perDay: number;
 }
 
-/** `custom` plans carry per-client limits set by the operator; the others have fixed ones. */
+/** `custom` plans carry per-client limits set by the operator. */
 export type PlanDefinition = { custom: false; limits: PlanLimits } | { custom: true };
 
 export const PLAN_CATALOGUE: Readonly<Record<PlanName, PlanDefinition>> = {

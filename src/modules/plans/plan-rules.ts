@@ -1,23 +1,17 @@
 import { PLAN_CATALOGUE, PLAN_NAMES, isPlanName, type PlanLimits, type PlanName } from './plan-catalogue.js';
 import { PlanRuleError } from './plan.errors.js';
 
-/**
- * The rules of clients and plans, as pure functions: the command-line tool checks its arguments
- * with them before it opens the database, and ClientsService checks every write with them.
- */
-
-/** The longest client name (also the `clients.name` column's length). */
+/** Also the `clients.name` column's length. */
 export const CLIENT_NAME_MAX_LENGTH = 200;
 
 export type CustomLimits = Partial<PlanLimits>;
 
-/** A plan choice that passed these rules. */
 export interface PlanChoice {
   plan: PlanName;
   limits?: PlanLimits;
 }
 
-/** The name as stored: trimmed, 1 to CLIENT_NAME_MAX_LENGTH characters; `what` names it in the error. */
+/** Pure, so the command-line tool checks its arguments before it opens the database; `what` names the name in the error. */
 export function clientName(raw: string, what = 'A client name'): string {
   const name = raw.trim();
   if (!name || name.length > CLIENT_NAME_MAX_LENGTH) {

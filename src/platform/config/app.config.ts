@@ -2,22 +2,7 @@ import bytes from 'bytes';
 import { defineConfig } from './config-registry.js';
 import { commaList, isInteger, isOneOf, type EnvCheck } from './env-check.js';
 
-export interface AppConfig {
-  port: number;
-  host: string;
-  production: boolean;
-  publicBaseUrl?: string;
-  stagingBaseUrl?: string;
-  /** Lower case, no port; empty means any. */
-  allowedHosts: string[];
-  trustProxy: boolean | number | string;
-  bodyLimit: string;
-  logLevel: string;
-  /** Empty means no CORS headers at all. */
-  corsOrigins: string[];
-  shutdownReadinessDelayMs: number;
-  shutdownGraceMs: number;
-}
+export type AppConfig = ReturnType<typeof appConfig>;
 
 const isBaseUrl: EnvCheck = (value) => {
   try {
@@ -74,16 +59,18 @@ export const appConfig = defineConfig(
     SHUTDOWN_READINESS_DELAY_MS: isInteger(0, 120_000),
     SHUTDOWN_GRACE_MS: isInteger(0, 300_000),
   },
-  (): AppConfig => ({
+  () => ({
     port: Number(process.env.PORT || 3000),
     host: process.env.HOST || '0.0.0.0',
     production: process.env.NODE_ENV === 'production',
     publicBaseUrl: trimSlash(process.env.PUBLIC_BASE_URL || undefined),
     stagingBaseUrl: trimSlash(process.env.STAGING_BASE_URL || undefined),
+    /** Lower case, no port; empty means any. */
     allowedHosts: commaList(process.env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     bodyLimit: process.env.BODY_LIMIT || '16kb',
     logLevel: process.env.LOG_LEVEL || 'info',
+    /** Empty means no CORS headers at all. */
     corsOrigins: commaList(process.env.CORS_ORIGINS),
     shutdownReadinessDelayMs: Number(process.env.SHUTDOWN_READINESS_DELAY_MS || 5_000),
     shutdownGraceMs: Number(process.env.SHUTDOWN_GRACE_MS || 10_000),

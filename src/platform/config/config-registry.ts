@@ -21,5 +21,4 @@ export function defineConfig<T extends object>(token: string, checks: EnvChecks,
   return namespace;
 }
 
-/** The namespaces defined so far, in the order their modules were loaded. */
 export const configNamespaces = (): ConfigNamespace[] => [...namespaces.values()];

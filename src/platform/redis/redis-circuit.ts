@@ -57,7 +57,6 @@ export class RedisCircuit {
     return fallback();
   }
 
-  /** Opens the place serving `key` after a command on it failed. */
   trip(key: string, error: unknown): void {
     const place = this.placeOf(key);
     if (this.open.has(place)) return;

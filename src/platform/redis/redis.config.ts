@@ -1,15 +1,8 @@
 import { commaList, defineConfig, isInteger, type EnvCheck } from '../config/index.js';
 
-export interface RedisConfig {
-  /** Unset means no Redis. */
-  url?: string;
-  /** Seeds of a Redis Cluster; take precedence over `url`. */
-  clusterNodes: Array<{ host: string; port: number }>;
-  commandTimeoutMs: number;
-  keyPrefix: string;
-}
+export type RedisConfig = ReturnType<typeof redisConfig>;
 
-function parseClusterNodes(value: string | undefined): RedisConfig['clusterNodes'] {
+function parseClusterNodes(value: string | undefined): Array<{ host: string; port: number }> {
   return commaList(value).map((node) => {
     const at = node.lastIndexOf(':');
     return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
@@ -32,8 +25,10 @@ export const redisConfig = defineConfig(
     REDIS_COMMAND_TIMEOUT_MS: isInteger(10, 10_000),
     REDIS_KEY_PREFIX: (value) => (/^[\w:.-]{1,64}$/.test(value) ? undefined : 'must be 1 to 64 of [A-Za-z0-9_:.-]'),
   },
-  (): RedisConfig => ({
+  () => ({
+    /** Unset means no Redis. */
     url: process.env.REDIS_URL || undefined,
+    /** Seeds of a Redis Cluster; take precedence over `url`. */
     clusterNodes: parseClusterNodes(process.env.REDIS_CLUSTER_NODES),
     commandTimeoutMs: Number(process.env.REDIS_COMMAND_TIMEOUT_MS || 250),
     keyPrefix: process.env.REDIS_KEY_PREFIX || 'pets:',

@@ -29,7 +29,6 @@ export interface LimiterFacts {
   alsoRead?: number;
 }
 
-/** The store behind the limiter: Redis, the in-process one, or Redis with the in-process one as fallback. */
 export abstract class LimiterStore {
   abstract consume(request: LimiterRequest): Promise<LimiterFacts>;
   abstract close(): Promise<void>;

@@ -8,7 +8,6 @@ import { ReadCache } from './read-cache.js';
 import { ReadCacheInterceptor } from './read-cache.interceptor.js';
 import { ClusterGeneration, RedisGeneration } from './redis-generation.js';
 
-/** The generation the replicas share, in Redis; without Redis, the one instance's own. */
 function createGeneration(redis: RedisClient | undefined, config: ConfigService): DataGeneration {
   if (!redis) return new LocalGeneration();
   const key = `${config.getOrThrow<RedisConfig>('redis').keyPrefix}generation`;

@@ -11,7 +11,6 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 const idSchema = { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_ID } as const;
 
-/** An int64 identifier field: documented and validated alike wherever it appears. */
 export const IdField = (options: ApiPropertyOptions = {}) =>
   applyDecorators(ApiProperty({ ...idSchema, ...options }), IsInt(), Min(1), Max(MAX_ID));
 

@@ -20,7 +20,6 @@ export class IdempotencyKey {
   @Column({ name: 'response_status', type: 'integer' })
   responseStatus: number;
 
-  /** The response body as JSON text. */
   @Column({ name: 'response_body', type: 'text' })
   responseBody: string;
 
