@@ -9,11 +9,6 @@ const UNPARSABLE = new ValidationFailedException(
 );
 const HEADERS_TOO_LARGE = new HeadersTooLargeException();
 
-/** The response to an earlier request on the connection, while it is still being written. */
-function responseInFlight(socket: Duplex): ServerResponse | undefined {
-  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
-}
-
 function answer(socket: Duplex, error: ApiException): void {
   const status = error.getStatus();
   const body = JSON.stringify(error.toBody());
@@ -42,7 +37,8 @@ export function answerUnparsableRequests(server: Server): void {
       return;
     }
     const apiError = error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : UNPARSABLE;
-    const inFlight = responseInFlight(socket);
+    // The response to an earlier request on the connection, while it is still being written.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (!inFlight) {
       answer(socket, apiError);
       return;

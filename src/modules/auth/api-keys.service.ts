@@ -14,15 +14,7 @@ export const VERIFIED_KEY_STALE_MS = 5 * 60_000;
 
 type LiveKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt'>;
 
-export interface ApiKeyView {
-  id: number;
-  clientId: number;
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-}
+export type ApiKeyView = ReturnType<typeof toApiKeyView>;
 
 export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 
@@ -52,11 +44,11 @@ export class ApiKeysService {
   async issue(clientId: number, expiresAt: Date | null = null): Promise<{ key: string; apiKey: ApiKeyView }> {
     const key = generateApiKey();
     const saved = await this.keys.create({ clientId, keyHash: hashApiKey(key), prefix: displayPrefix(key), expiresAt });
-    return { key, apiKey: this.view(saved) };
+    return { key, apiKey: toApiKeyView(saved) };
   }
 
   async list(clientId?: number): Promise<ApiKeyView[]> {
-    return (await this.keys.list(clientId)).map((key) => this.view(key));
+    return (await this.keys.list(clientId)).map(toApiKeyView);
   }
 
   async revoke(id: number): Promise<RevokeOutcome> {
@@ -95,16 +87,16 @@ export class ApiKeysService {
       .recordUse(id, now, new Date(now.getTime() - LAST_USED_INTERVAL_MS))
       .catch((error: unknown) => this.logger.warn(`Could not record use of key ${id}: ${String(error)}`));
   }
+}
 
-  private view(key: ApiKey): ApiKeyView {
-    return {
-      id: key.id,
-      clientId: key.clientId,
-      prefix: key.prefix,
-      createdAt: key.createdAt.toISOString(),
-      expiresAt: key.expiresAt?.toISOString() ?? null,
-      revokedAt: key.revokedAt?.toISOString() ?? null,
-      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-    };
-  }
+function toApiKeyView(key: ApiKey) {
+  return {
+    id: key.id,
+    clientId: key.clientId,
+    prefix: key.prefix,
+    createdAt: key.createdAt.toISOString(),
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    revokedAt: key.revokedAt?.toISOString() ?? null,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+  };
 }

@@ -10,6 +10,7 @@ import { PetsRepository, type PetRecord } from './pets.repository.js';
 export interface PetListPage {
   pets: PetRecord[];
   limit: number;
+  /** Absent on the last page. */
   nextCursor?: string;
 }
 

@@ -2,17 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Clock, LookupCache } from '../../common/index.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { Client } from './entities/client.entity.js';
-import { limitsFor, type PlanLimits } from './plan-catalogue.js';
+import { limitsFor } from './plan-catalogue.js';
 import { ClientNotFoundError } from './plan.errors.js';
 import { clientName, planChoice, type CustomLimits } from './plan-rules.js';
 
-export interface ClientView {
-  id: number;
-  name: string;
-  plan: string;
-  limits: PlanLimits;
-  createdAt: string;
-}
+export type ClientView = ReturnType<typeof toClientView>;
 
 /** A plan change reaches every replica's limiter within LIMITS_CACHE_MS; without the database, quotas read within LIMITS_STALE_MS serve. */
 const LIMITS_CACHE_MS = 5_000;
@@ -42,7 +36,7 @@ export class ClientsService {
 
   async create(name: string, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
     const choice = planChoice(plan, custom);
-    return this.view(await this.clients.create({ name: clientName(name), ...choice }));
+    return toClientView(await this.clients.create({ name: clientName(name), ...choice }));
   }
 
   async setPlan(id: number, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
@@ -55,24 +49,24 @@ export class ClientsService {
   async get(id: number): Promise<ClientView> {
     const client = await this.clients.findById(id);
     if (!client) throw new ClientNotFoundError(id);
-    return this.view(client);
+    return toClientView(client);
   }
 
   async list(): Promise<ClientView[]> {
-    return (await this.clients.listAll()).map((client) => this.view(client));
+    return (await this.clients.listAll()).map(toClientView);
   }
 
   isEmpty(): Promise<boolean> {
     return this.clients.isEmpty();
   }
+}
 
-  private view(client: Client): ClientView {
-    return {
-      id: client.id,
-      name: client.name,
-      plan: client.plan,
-      limits: limitsFor(client.plan, client),
-      createdAt: client.createdAt.toISOString(),
-    };
-  }
+function toClientView(client: Client) {
+  return {
+    id: client.id,
+    name: client.name,
+    plan: client.plan,
+    limits: limitsFor(client.plan, client),
+    createdAt: client.createdAt.toISOString(),
+  };
 }

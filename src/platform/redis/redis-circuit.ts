@@ -7,12 +7,6 @@ const PROBE_INTERVAL_MS = 1_000;
 /** The target of a single Redis: every key lives on the one server. */
 const SERVER = 'server';
 
-/** What is logged when the feature stops using Redis (given what failed), and when it uses all of it again. */
-export interface CircuitMessages {
-  down: (reason: string) => string;
-  up: string;
-}
-
 /**
  * A failed command opens only the place that failed (the server, or a Cluster slot): its keys go to
  * the fallback at once, while a probe re-reads the failed key every second and on reconnection.
@@ -26,7 +20,8 @@ export class RedisCircuit {
   constructor(
     private readonly redis: RedisClient,
     private readonly logger: Logger,
-    private readonly messages: CircuitMessages,
+    /** Logged when the feature stops using Redis (given what failed), and when it uses all of it again. */
+    private readonly messages: { down: (reason: string) => string; up: string },
   ) {
     // Connection errors also surface as events; a failed command opens the circuit.
     redis.on('error', () => undefined);

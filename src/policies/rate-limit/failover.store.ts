@@ -4,11 +4,6 @@ import type { InProcessStore } from './in-process.store.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 import type { RedisStore } from './redis.store.js';
 
-export interface LimiterState {
-  store: 'redis' | 'in-process';
-  redis: 'up' | 'down';
-}
-
 /**
  * Redis, else while it (or a Cluster slot) cannot answer the in-process store, so the API keeps serving:
  * at most one more quota per window per replica (docs/operations.md, "Guarantees under faults").
@@ -28,8 +23,8 @@ export class FailoverStore extends LimiterStore {
     });
   }
 
-  get state(): LimiterState {
-    return this.circuit.isOpen ? { store: 'in-process', redis: 'down' } : { store: 'redis', redis: 'up' };
+  get state() {
+    return this.circuit.isOpen ? ({ store: 'in-process', redis: 'down' } as const) : ({ store: 'redis', redis: 'up' } as const);
   }
 
   consume(request: LimiterRequest): Promise<LimiterFacts> {

@@ -4,13 +4,7 @@ import type { LimiterFacts } from './limiter.store.js';
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-export interface RateLimitDecision {
-  outcome: LimiterFacts['outcome'];
-  /** The headers every response carries (docs/contract/decisions.md, "Rate limiting"). */
-  headers: Record<string, string>;
-  /** Whole seconds until a refused caller may retry (at least 1). */
-  retryAfterSeconds?: number;
-}
+export type RateLimitDecision = ReturnType<typeof decide>;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -22,13 +16,14 @@ function window(name: 'minute' | 'day', limit: number, used: number, lengthMs: n
  * Shows the window closest to exhaustion (the minute on a tie; on a refusal the refusing one, and when
  * both are full the one that resets last, so Retry-After is truthful), in X-RateLimit-* and the IETF draft fields.
  */
-export function decide(facts: LimiterFacts, limits: PlanLimits): RateLimitDecision {
+export function decide(facts: LimiterFacts, limits: PlanLimits) {
   const { outcome, nowMs } = facts;
   const minute = window('minute', limits.perMinute, facts.usedMinute, MINUTE_MS, nowMs);
   const day = window('day', limits.perDay, facts.usedDay, DAY_MS, nowMs);
   let shown = day.remaining < minute.remaining ? day : minute;
   if (outcome === 'suspended') shown = { ...minute, remaining: 0, resetMs: facts.suspendedUntilMs };
   if (outcome === 'refused') shown = { ...(day.remaining === 0 ? day : minute), remaining: 0 };
+  // Every response carries them (docs/contract/decisions.md, "Rate limiting").
   const headers = {
     'X-RateLimit-Limit': String(shown.limit),
     'X-RateLimit-Remaining': String(shown.remaining),

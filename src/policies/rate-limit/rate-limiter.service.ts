@@ -49,7 +49,7 @@ export class RateLimiterService {
     const { plan, ...limiterRequest } = await this.subjectOf(request);
     const facts = await this.store.consume(limiterRequest);
     if (limiterRequest.alsoReadKey !== undefined) this.generation.observe(request, facts.alsoRead);
-    this.metrics.record(plan, facts.outcome);
+    this.metrics.decisions.inc({ plan, outcome: facts.outcome });
     const decision = decide(facts, limiterRequest.limits);
     if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
       this.throttled.refuse(limiterRequest.subjectKey, decision.retryAfterSeconds * 1000);

@@ -6,17 +6,12 @@ const MAX_ADDRESSES = 10_000;
 export const UNFAMILIAR_LOOKUPS_PER_MINUTE = 10;
 const MINUTE_MS = 60_000;
 
-interface Throttled {
-  minute: number;
-  lookups: number;
-}
-
 /**
  * Anonymous callers refused, until their refusing window ends, and the lookups of unfamiliar keys each
  * still gets: a guesser's stop at a trickle, which lets a caller who fixed its key through.
  */
 export class ThrottledAddresses {
-  private readonly refused: LRUCache<string, Throttled>;
+  private readonly refused: LRUCache<string, { minute: number; lookups: number }>;
 
   constructor(private readonly clock: Clock) {
     this.refused = new LRUCache({ max: MAX_ADDRESSES, ttlResolution: 0, perf: { now: () => this.now() } });
