@@ -12,8 +12,11 @@ export class ApiKeysRepository {
   }
 
   /** The database filters, so unknown, revoked and expired keys cost the same statement: no timing tells them apart. */
-  findLiveByHash(keyHash: string, now: Date): Promise<ApiKey | null> {
-    return this.keys.findOneBy({ keyHash, revokedAt: IsNull(), expiresAt: Or(IsNull(), MoreThan(now)) });
+  findLiveByHash(keyHash: string, now: Date): Promise<Pick<ApiKey, 'id' | 'clientId' | 'expiresAt'> | null> {
+    return this.keys.findOne({
+      select: { id: true, clientId: true, expiresAt: true },
+      where: { keyHash, revokedAt: IsNull(), expiresAt: Or(IsNull(), MoreThan(now)) },
+    });
   }
 
   findById(id: number): Promise<ApiKey | null> {

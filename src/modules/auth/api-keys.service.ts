@@ -63,7 +63,7 @@ export class ApiKeysService {
     if (!isWellFormedApiKey(token)) return undefined;
     const now = this.clock.now();
     const keyHash = hashApiKey(token);
-    const live = await this.lookups.get(keyHash, () => this.findLive(keyHash, now));
+    const live = await this.lookups.get(keyHash, () => this.keys.findLiveByHash(keyHash, now));
     if (!live || (live.expiresAt && live.expiresAt <= now)) return undefined;
     this.recordUse(live.id, now);
     return { keyId: live.id, clientId: live.clientId };
@@ -72,11 +72,6 @@ export class ApiKeysService {
   /** True when authenticating would ask the database about a key neither cached nor verified lately: a guesser's lookups. */
   wouldLookUpUnfamiliar(token: string): boolean {
     return isWellFormedApiKey(token) && !this.lookups.isFamiliar(hashApiKey(token));
-  }
-
-  private async findLive(keyHash: string, at: Date): Promise<LiveKey | null> {
-    const found = await this.keys.findLiveByHash(keyHash, at);
-    return found && { id: found.id, clientId: found.clientId, expiresAt: found.expiresAt };
   }
 
   /** Writes `lastUsedAt` at most once a minute per key, off the request's critical path. */

@@ -17,19 +17,16 @@ type HeaderObject = { schema: { example?: string } };
 @OpenApiContributor()
 @Injectable()
 export class PetsOpenApi implements OpenApiContribution {
-  private readonly sunset: Date;
-
-  constructor(config: ConfigService) {
-    this.sunset = config.getOrThrow<PetsConfig>('pets').getPetSunset;
-  }
+  constructor(private readonly config: ConfigService) {}
 
   contribute(document: OpenAPIObject): void {
+    const sunset = this.config.getOrThrow<PetsConfig>('pets').getPetSunset;
     document.tags = [...(document.tags ?? []), { name: PETS_TAG, description: 'Animals available for adoption' }];
     document.components!.schemas!.Pets = { type: 'array', maxItems: MAX_PAGE_SIZE, items: { $ref: getSchemaPath(PetDto) } };
     closeSchemas(document, ['Pet', 'NewPet']);
     const getPet = document.paths['/pets/{petId}'].get!;
-    getPet.description = getPetDescription(this.sunset);
+    getPet.description = getPetDescription(sunset);
     const ok = getPet.responses['200'] as { headers: Record<string, HeaderObject> };
-    ok.headers.Sunset.schema.example = this.sunset.toUTCString();
+    ok.headers.Sunset.schema.example = sunset.toUTCString();
   }
 }

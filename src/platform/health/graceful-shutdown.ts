@@ -13,18 +13,15 @@ const IDLE_SWEEP_MS = 100;
 @Injectable()
 export class GracefulShutdown implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Shutdown');
-  private readonly config: AppConfig;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    config: ConfigService,
-  ) {
-    this.config = config.getOrThrow<AppConfig>('app');
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   beforeApplicationShutdown(signal?: string): void {
     if (!signal) return;
-    const { shutdownReadinessDelayMs, shutdownGraceMs } = this.config;
+    const { shutdownReadinessDelayMs, shutdownGraceMs } = this.config.getOrThrow<AppConfig>('app');
     this.logger.log(
       `${signal}: readiness fails now; stop accepting in ${shutdownReadinessDelayMs} ms; in-flight requests get ${shutdownGraceMs} ms more`,
     );

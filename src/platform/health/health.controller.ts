@@ -19,10 +19,11 @@ export class HealthController implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.readiness = this.discovery
-      .getProviders({ metadataKey: ReadinessIndicator.KEY })
-      .map(({ instance }) => instance as ReadinessCheck)
-      .map((indicator) => () => indicator.check());
+    this.readiness = this.discovery.getProviders({ metadataKey: ReadinessIndicator.KEY }).map(
+      ({ instance }) =>
+        () =>
+          (instance as ReadinessCheck).check(),
+    );
   }
 
   @Get('live')

@@ -23,7 +23,6 @@ export function decide(facts: LimiterFacts, limits: PlanLimits) {
   let shown = day.remaining < minute.remaining ? day : minute;
   if (outcome === 'suspended') shown = { ...minute, remaining: 0, resetMs: facts.suspendedUntilMs };
   if (outcome === 'refused') shown = { ...(day.remaining === 0 ? day : minute), remaining: 0 };
-  // Every response carries them (docs/contract/decisions.md, "Rate limiting").
   const headers = {
     'X-RateLimit-Limit': String(shown.limit),
     'X-RateLimit-Remaining': String(shown.remaining),

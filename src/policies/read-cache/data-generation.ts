@@ -15,3 +15,17 @@ export abstract class DataGeneration {
   /** After a committed write; never fails (a failure is logged, bounded by the entries' life). */
   abstract bump(): Promise<void>;
 }
+
+/** Without Redis the service runs as one instance (docs/operations.md): the count of its own creations is exact. */
+export class LocalGeneration extends DataGeneration {
+  private generation = 0;
+
+  of(): number {
+    return this.generation;
+  }
+
+  bump(): Promise<void> {
+    this.generation += 1;
+    return Promise.resolve();
+  }
+}
