@@ -32,12 +32,8 @@ export function createHttpLogger(logger: Logger): (request: Request, response: R
       `${request.method} ${(request as Request).originalUrl} ${response.statusCode} ${Math.round(responseTime)}ms`,
     customErrorMessage: (request, response) => `${request.method} ${(request as Request).originalUrl} ${response.statusCode} failed`,
     serializers: {
-      req: (request: { id: string; method: string; raw: IncomingMessage }) => ({
-        id: request.id,
-        method: request.method,
-        url: (request.raw as Request).originalUrl,
-      }),
-      res: (response: { statusCode: number; raw: ServerResponse }) => ({ statusCode: response.statusCode }),
+      req: ({ id, method, raw }: { id: string; method: string; raw: Request }) => ({ id, method, url: raw.originalUrl }),
+      res: ({ statusCode }: { statusCode: number }) => ({ statusCode }),
     },
   });
   return (request, response, next) => {

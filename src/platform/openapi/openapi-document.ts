@@ -5,13 +5,11 @@ import { describeErrorCodes } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
 import { closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-contribution.js';
 
-type Servers = Pick<AppConfig, 'publicBaseUrl' | 'stagingBaseUrl'>;
-
 /**
  * The controllers' decorators, then what they cannot say: the error catalogue, closed schemas, each
  * module's contribution, the servers (relative `/v1` first: "Try it out" reaches the instance serving it).
  */
-export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, stagingBaseUrl }: Servers): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, stagingBaseUrl }: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Pet Adoption Service')
     .setDescription('Browse and manage individual animals available for adoption.')

@@ -58,13 +58,9 @@ export class RateLimiterService {
   }
 
   private async subjectOf(request: Request): Promise<Subject> {
-    const address: Subject = {
-      plan: ANONYMOUS,
-      subjectKey: `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`,
-      limits: this.anonymousLimits,
-      ban: this.ban,
-      alsoReadKey: this.generation.redisKey,
-    };
+    const policy = { ban: this.ban, alsoReadKey: this.generation.redisKey };
+    const subjectKey = `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`;
+    const address = { plan: ANONYMOUS, subjectKey, limits: this.anonymousLimits, ...policy };
     // Only a refused address pays for hashing its key a second time.
     if (
       this.throttled.isRefused(address.subjectKey) &&
@@ -77,6 +73,6 @@ export class RateLimiterService {
     if (identity.kind !== 'valid') return address;
     const { clientId, keyId } = identity.principal;
     const { plan, limits } = await this.clients.quotaOf(clientId);
-    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban, alsoReadKey: this.generation.redisKey };
+    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ...policy };
   }
 }
