@@ -18,7 +18,7 @@ export class RequestAuthenticator {
     return this.identities.get(request)!;
   }
 
-  /** True when identifying would look up an unfamiliar key: the rate limiter allows that a refused address only at a trickle. */
+  /** True when identifying would look up an unfamiliar key, which the rate limiter allows a refused address only at a trickle. */
   wouldLookUpUnfamiliarKey(request: Request): boolean {
     if (this.identities.has(request)) return false;
     const token = bearerToken(request.headers.authorization);

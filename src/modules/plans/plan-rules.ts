@@ -11,7 +11,7 @@ export interface PlanChoice {
   limits?: PlanLimits;
 }
 
-/** Pure, so the command-line tool checks its arguments before it opens the database; `what` names the name in the error. */
+/** The rules are pure, so the CLI checks its arguments before it opens the database; `what` names the value in the error. */
 export function clientName(raw: string, what = 'A client name'): string {
   const name = raw.trim();
   if (!name || name.length > CLIENT_NAME_MAX_LENGTH) {

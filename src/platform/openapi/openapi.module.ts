@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 
-/** The discovery the document builder finds the modules' `@OpenApiContributor()` providers with. */
+/** DiscoveryService, with which the document builder finds the modules' `@OpenApiContributor()` providers. */
 @Module({ imports: [DiscoveryModule] })
 export class OpenApiModule {}

@@ -11,8 +11,8 @@ export abstract class IdempotencyLocks {
 }
 
 /**
- * Without waiting, the body's lock then the key's: a holder holds both, so getting only the body's means
- * another body. The check interval ends a dead replica's backend blocked in a statement too.
+ * Taken without waiting, the body's lock then the key's: a holder has both, so getting only the body's
+ * means another body holds the key. The check interval ends a dead replica's backend even mid-statement.
  */
 const TAKE_LOCKS = `SELECT set_config('client_connection_check_interval', '1000', true),
   CASE WHEN NOT pg_try_advisory_xact_lock($1) THEN 'same body' WHEN pg_try_advisory_xact_lock($2) THEN 'this request' ELSE 'other body' END AS holder`;

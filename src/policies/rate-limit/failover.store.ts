@@ -5,7 +5,7 @@ import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.
 import type { RedisStore } from './redis.store.js';
 
 /**
- * Redis, else while it (or a Cluster slot) cannot answer the in-process store, so the API keeps serving:
+ * Redis; while it (or a Cluster slot) cannot answer, the in-process store, so the API keeps serving:
  * at most one more quota per window per replica (docs/operations.md, "Guarantees under faults").
  */
 export class FailoverStore extends LimiterStore {

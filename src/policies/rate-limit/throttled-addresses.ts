@@ -7,8 +7,8 @@ export const UNFAMILIAR_LOOKUPS_PER_MINUTE = 10;
 const MINUTE_MS = 60_000;
 
 /**
- * Anonymous callers refused, until their refusing window ends, and the lookups of unfamiliar keys each
- * still gets: a guesser's stop at a trickle, which lets a caller who fixed its key through.
+ * Refused anonymous callers, until their refusing window ends, and the lookups of unfamiliar keys each
+ * still gets: a trickle that stops a key guesser yet lets a caller who fixed its key through.
  */
 export class ThrottledAddresses {
   private readonly refused: LRUCache<string, { minute: number; lookups: number }>;
