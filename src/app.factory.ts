@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { AppModule, type AppModuleImport } from './app.module.js';
+import { AppModule } from './app.module.js';
 import { API_PREFIX, configurePipeline } from './app.pipeline.js';
 import { ExpressPrototypesAdapter } from './common/index.js';
 import type { AppConfig } from './platform/config/index.js';
@@ -15,11 +15,7 @@ export const NEST_APPLICATION_OPTIONS = { bodyParser: false, bufferLogs: true } 
 
 const OUTSIDE_PREFIX = ['health/live', 'health/ready', 'metrics'].map((path) => ({ path, method: RequestMethod.GET }));
 
-/**
- * Configures a Nest application the same way for the server, the end-to-end tests and the
- * OpenAPI export: Express settings, the request pipeline (app.pipeline.ts), the `/v1` prefix and
- * the Swagger docs.
- */
+/** Configures the server, the end-to-end tests and the OpenAPI export alike: Express, the pipeline, `/v1`, Swagger. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');
   app.useLogger(app.get(PinoLoggerService));
@@ -39,20 +35,16 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 }
 
 /**
- * How long the server keeps an idle keep-alive connection open (Node's default is 5 s): longer than
- * a load balancer in front keeps an idle connection to a replica (HAProxy of docker/haproxy.cfg
- * purges its unused ones within seconds; cloud balancers and ingresses commonly after 60 s), so the
- * balancer closes idle connections, never the replica. When the replica closes one, the balancer
- * may be sending a request over it at that moment, and on a busy machine the replica's event loop
- * runs its expired keep-alive timers before it reads a request that has already arrived: the request
- * is dropped unanswered, and HAProxy drops its client's connection unanswered too ("socket hang up").
+ * Idle keep-alive connections outlive a load balancer's (HAProxy purges within seconds, cloud ones
+ * after 60 s), so the balancer closes them, never the replica: a replica that closes one may drop a
+ * request the balancer is sending over it at that moment, unanswered.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-/** The server's application (with `extra` modules): also reacts to SIGTERM/SIGINT with the graceful shutdown. */
-export async function createApp(extra: AppModuleImport[] = []): Promise<NestExpressApplication> {
+/** The server's application: also reacts to SIGTERM/SIGINT with the graceful shutdown. */
+export async function createApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.register(extra),
+    AppModule.register(),
     new ExpressPrototypesAdapter(),
     NEST_APPLICATION_OPTIONS,
   );

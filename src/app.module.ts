@@ -1,4 +1,4 @@
-import { Module, type DynamicModule, type ForwardReference, type Type } from '@nestjs/common';
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { ClockModule, UnmatchedRequestHandler } from './common/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { PetsModule } from './modules/pets/index.js';
@@ -14,8 +14,7 @@ import { IdempotencyModule } from './policies/idempotency/index.js';
 import { RateLimitModule } from './policies/rate-limit/index.js';
 import { ReadCacheModule } from './policies/read-cache/index.js';
 
-/** A module the application is composed of. */
-export type AppModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
+export type AppModuleImport = NonNullable<ModuleMetadata['imports']>[number];
 
 /** The modules of the service: platform, request policies, product. A team's module is one more line. */
 const MODULES: AppModuleImport[] = [
@@ -35,10 +34,8 @@ const MODULES: AppModuleImport[] = [
 ];
 
 /**
- * The application: the configuration of every module loaded, and the modules. `register(extra)`
- * adds modules (the server's development-key seeding, a test's fixture module); the configuration
- * module is built here, after every module's file has loaded and defined its namespace. The
- * request pipeline is in app.pipeline.ts.
+ * The modules, plus `extra` ones (a test's fixtures), and the configuration of every namespace they
+ * define: built here, once all their files have loaded. The request pipeline is in app.pipeline.ts.
  */
 @Module({})
 export class AppModule {

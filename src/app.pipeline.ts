@@ -22,10 +22,8 @@ import { ReadCacheInterceptor } from './policies/read-cache/index.js';
 export const API_PREFIX = 'v1';
 
 /**
- * The request pipeline, every global part in the order a request meets it. A module adds routes
- * and marks them (`@Public()`, `@CachedRead()`, `@Idempotent()`, ...); it registers nothing here.
- * Requests Node cannot parse are answered before any of it; paths no route serves end in
- * `UnmatchedRequestHandler` (404), and errors from any step in the filter.
+ * Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`,
+ * `@CachedRead()`, `@Idempotent()`, ...). Paths no route serves end in `UnmatchedRequestHandler`.
  */
 export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {
   const v1 = `/${API_PREFIX}`;

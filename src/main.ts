@@ -2,24 +2,25 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './app.factory.js';
+import { ApiKeysService } from './modules/auth/index.js';
+import { ClientsService } from './modules/plans/index.js';
 import type { AppConfig } from './platform/config/index.js';
-import { DevelopmentKeyModule, DevelopmentKeyService } from './modules/development-key/index.js';
 
 async function bootstrap(): Promise<void> {
-  const app = await createApp([DevelopmentKeyModule]);
+  const app = await createApp();
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');
   await app.listen(config.port, config.host);
   const base = `http://localhost:${config.port}/v1`;
   Logger.log(`Serving ${base} (docs at http://localhost:${config.port}/docs)`, 'Bootstrap');
 
-  if (!config.production) {
-    const key = await app.get(DevelopmentKeyService).createIfEmpty();
-    if (key) {
-      // Printed once, on stdout only: the key is never written to the log.
-      process.stdout.write(
-        `\nDevelopment API key (shown once, store it now):\n  ${key}\nTry it:\n  curl -H "Authorization: Bearer ${key}" ${base}/pets\n\n`,
-      );
-    }
+  // Outside production, the first start on an empty database gets a client and key, so a newcomer can call the API at once.
+  const clients = app.get(ClientsService);
+  if (!config.production && (await clients.isEmpty())) {
+    const { key } = await app.get(ApiKeysService).issue((await clients.create('Development', 'free')).id);
+    // Printed once, on stdout only: the key is never written to the log.
+    process.stdout.write(
+      `\nDevelopment API key (shown once, store it now):\n  ${key}\nTry it:\n  curl -H "Authorization: Bearer ${key}" ${base}/pets\n\n`,
+    );
   }
 }
 

@@ -1,5 +1,4 @@
-import { clientName, planChoice, PlanRuleError } from '../modules/plans/index.js';
-import type { PlanChoice } from './cli-command.js';
+import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
 import { UsageError } from './cli.errors.js';
 
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
@@ -17,7 +16,6 @@ const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** Keeps expiry instants far inside what every supported database stores. */
 const MAX_DURATION_MS = 36_500 * UNIT_MS.d;
 
-/** A duration such as `90s`, `45m`, `12h` or `30d`, in milliseconds. */
 export function parseDuration(raw: string, what: string): number {
   const match = /^([1-9][0-9]*)([smhd])$/.exec(raw);
   const ms = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : Number.NaN;
@@ -43,7 +41,6 @@ export function parseClientName(raw: string, what: string): string {
   return asUsage(() => clientName(raw, what));
 }
 
-/** The plan and its limits, checked by the Plans module's own (pure) rules. */
 export function parsePlanChoice(plan: string, perMinute: string | undefined, perDay: string | undefined): PlanChoice {
   const custom = {
     perMinute: perMinute === undefined ? undefined : parsePositiveInteger(perMinute, '--per-minute'),

@@ -1,12 +1,5 @@
-import type { PlanLimits, PlanName } from '../modules/plans/index.js';
+import type { PlanChoice } from '../modules/plans/index.js';
 
-/** A plan choice that already passed the Plans module's rules. */
-export interface PlanChoice {
-  plan: PlanName;
-  limits?: PlanLimits;
-}
-
-/** Who a new key belongs to: an existing client, or a client made along with it. */
 export type KeyOwner = { clientId: number } | { newClient: { name: string } & PlanChoice };
 
 /** A fully validated command line: executing it needs no further checks of the arguments. */

@@ -6,18 +6,14 @@ import type { CliCommand, KeyOwner } from './cli-command.js';
 import { CommandFailedError } from './cli.errors.js';
 import { formatTable } from './text-table.js';
 
-/** A command that needs the database (everything but help). */
 export type OperatorCommand = Exclude<CliCommand, { kind: 'help' }>;
 
-/** What a command prints: `json` with --json, `text` otherwise. */
+/** `json` is printed with --json, `text` otherwise. */
 export interface CommandOutput {
   json: object;
   text: string;
 }
 
-type CommandOf<K extends OperatorCommand['kind']> = Extract<OperatorCommand, { kind: K }>;
-
-/** Carries out the operator's commands through the same services the server uses. */
 @Injectable()
 export class CliCommandsService {
   constructor(
@@ -26,43 +22,48 @@ export class CliCommandsService {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: OperatorCommand): Promise<CommandOutput> {
+  async execute(command: OperatorCommand): Promise<CommandOutput> {
     switch (command.kind) {
-      case 'clients create':
-        return this.createClient(command);
-      case 'clients set-plan':
-        return this.setPlan(command);
-      case 'clients list':
-        return this.listClients();
+      case 'clients create': {
+        const client = await this.clients.create(command.name, command.choice.plan, command.choice.limits);
+        return { json: client, text: `Created client ${client.id} "${client.name}" on ${describePlan(client)}.` };
+      }
+      case 'clients set-plan': {
+        const client = await this.clients.setPlan(command.clientId, command.choice.plan, command.choice.limits);
+        return { json: client, text: `Client ${client.id} "${client.name}" is now on ${describePlan(client)}.` };
+      }
+      case 'clients list': {
+        const clients = await this.clients.list();
+        const rows = clients.map((c) => [c.id, c.name, c.plan, c.limits.perMinute, c.limits.perDay, c.createdAt].map(String));
+        const text = clients.length ? formatTable(['ID', 'NAME', 'PLAN', 'PER MINUTE', 'PER DAY', 'CREATED'], rows) : 'No clients.';
+        return { json: { clients }, text };
+      }
       case 'keys create':
         return this.createKey(command);
-      case 'keys list':
-        return this.listKeys(command);
-      case 'keys revoke':
-        return this.revokeKey(command);
+      case 'keys list': {
+        if (command.clientId !== undefined) await this.clients.get(command.clientId);
+        const keys = await this.keys.list(command.clientId);
+        const rows = keys.map((k) =>
+          [k.id, k.clientId, k.prefix, k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt].map((v) => String(v ?? '-')),
+        );
+        const text = keys.length ? formatTable(['ID', 'CLIENT', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'], rows) : 'No keys.';
+        return { json: { keys }, text };
+      }
+      case 'keys revoke': {
+        const outcome = await this.keys.revoke(command.keyId);
+        if (outcome === 'not-found') throw new CommandFailedError(`No API key with id ${command.keyId}; nothing was revoked.`);
+        const alreadyRevoked = outcome === 'already-revoked';
+        return {
+          json: { id: command.keyId, revoked: true, alreadyRevoked },
+          text: alreadyRevoked
+            ? `Key ${command.keyId} was already revoked; nothing to do.`
+            : `Revoked key ${command.keyId}. Every server refuses it within 5 seconds.`,
+        };
+      }
     }
   }
 
-  private async createClient({ name, choice }: CommandOf<'clients create'>): Promise<CommandOutput> {
-    const client = await this.clients.create(name, choice.plan, choice.limits);
-    return { json: client, text: `Created client ${client.id} "${client.name}" on ${describePlan(client)}.` };
-  }
-
-  private async setPlan({ clientId, choice }: CommandOf<'clients set-plan'>): Promise<CommandOutput> {
-    const client = await this.clients.setPlan(clientId, choice.plan, choice.limits);
-    return { json: client, text: `Client ${client.id} "${client.name}" is now on ${describePlan(client)}.` };
-  }
-
-  private async listClients(): Promise<CommandOutput> {
-    const clients = await this.clients.list();
-    const rows = clients.map((c) => [String(c.id), c.name, c.plan, String(c.limits.perMinute), String(c.limits.perDay), c.createdAt]);
-    return {
-      json: { clients },
-      text: clients.length ? formatTable(['ID', 'NAME', 'PLAN', 'PER MINUTE', 'PER DAY', 'CREATED'], rows) : 'No clients.',
-    };
-  }
-
-  private async createKey({ owner, expiresInMs }: CommandOf<'keys create'>): Promise<CommandOutput> {
+  private async createKey({ owner, expiresInMs }: Extract<OperatorCommand, { kind: 'keys create' }>): Promise<CommandOutput> {
     const expiresAt = expiresInMs === undefined ? null : new Date(this.clock.now().getTime() + expiresInMs);
     const client = await this.ownerOf(owner);
     const { key, apiKey } = await this.keys.issue(client.id, expiresAt);
@@ -74,36 +75,6 @@ export class CliCommandsService {
         key,
         'Store it now: the key is shown only this once and cannot be recovered.',
       ].join('\n'),
-    };
-  }
-
-  private async listKeys({ clientId }: CommandOf<'keys list'>): Promise<CommandOutput> {
-    if (clientId !== undefined) await this.clients.get(clientId);
-    const keys = await this.keys.list(clientId);
-    const rows = keys.map((k) => [
-      String(k.id),
-      String(k.clientId),
-      k.prefix,
-      k.createdAt,
-      k.expiresAt ?? '-',
-      k.revokedAt ?? '-',
-      k.lastUsedAt ?? '-',
-    ]);
-    return {
-      json: { keys },
-      text: keys.length ? formatTable(['ID', 'CLIENT', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'], rows) : 'No keys.',
-    };
-  }
-
-  private async revokeKey({ keyId }: CommandOf<'keys revoke'>): Promise<CommandOutput> {
-    const outcome = await this.keys.revoke(keyId);
-    if (outcome === 'not-found') throw new CommandFailedError(`No API key with id ${keyId}; nothing was revoked.`);
-    const alreadyRevoked = outcome === 'already-revoked';
-    return {
-      json: { id: keyId, revoked: true, alreadyRevoked },
-      text: alreadyRevoked
-        ? `Key ${keyId} was already revoked; nothing to do.`
-        : `Revoked key ${keyId}. Every server refuses it within 5 seconds.`,
     };
   }
 

@@ -5,7 +5,7 @@ import { CliModule } from './cli.module.js';
 import { CommandFailedError } from './cli.errors.js';
 import { StderrLogger } from './stderr-logger.js';
 
-/** Opens the service's modules and database, carries out one command, and always closes them again. */
+/** Opens the service's modules and database for one command, and always closes them again. */
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
   const context = await openContext();
   try {

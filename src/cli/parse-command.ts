@@ -13,10 +13,7 @@ const HELP_OPTIONS = ['--help', '-h'];
 
 type CommandParser = (args: string[]) => CliCommand;
 
-/**
- * Turns the arguments after the program name into a command, checking every value that can be
- * checked without the database. Throws a UsageError for anything wrong.
- */
+/** Checks every value that can be checked without the database; a UsageError for anything wrong. */
 export function parseCommand(argv: readonly string[]): CliCommand {
   const [group, action, ...rest] = argv;
   if (group === undefined) throw new UsageError('No command given.');
@@ -116,25 +113,14 @@ function strictParse<const O extends OptionsConfig>(args: string[], options: O) 
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: true, tokens: true });
   } catch (error) {
-    // Node's parser errors (unknown option, missing or unexpected value) are usage errors; its advice on
-    // `--` and `--name=-XYZ` is left out, as it mostly misleads here.
-    if (isParseArgsError(error)) {
-      const sentences = error.message.split(/(?<=[.?])\s+/).filter((sentence) => !sentence.startsWith('To specify'));
+    // Node's parser errors are usage errors, told by code (under Jest they come from another realm); its
+    // advice on `--` and `--name=-XYZ` is left out, as it mostly misleads here.
+    if (String((error as { code?: unknown } | null)?.code).startsWith('ERR_PARSE_ARGS_')) {
+      const sentences = (error as Error).message.split(/(?<=[.?])\s+/).filter((sentence) => !sentence.startsWith('To specify'));
       throw new UsageError(sentences.join(' ').replace(/(?<![.?])$/, '.'));
     }
     throw error;
   }
-}
-
-/** Checked by its code, not its class: the error may come from another realm (as under Jest). */
-function isParseArgsError(error: unknown): error is Error & { code: string } {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    error.code.startsWith('ERR_PARSE_ARGS_')
-  );
 }
 
 function required(value: string | undefined, option: string): string {

@@ -7,7 +7,6 @@ const EXIT_OK = 0;
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 
-/** Runs one command line and returns the process exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   try {
     const command = parseCommand(argv);

@@ -1,4 +1,3 @@
-/** Left-aligned columns separated by two spaces, for the human-readable listings. */
 export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
   return [headers, ...rows]

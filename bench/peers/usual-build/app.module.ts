@@ -6,7 +6,6 @@ import type { Redis } from 'ioredis';
 import { ApiKey } from '../../../src/modules/auth/entities/api-key.entity.js';
 import { Pet } from '../../../src/modules/pets/entities/pet.entity.js';
 import { Client } from '../../../src/modules/plans/entities/client.entity.js';
-import { PlansService } from '../../../src/modules/plans/plans.service.js';
 import { BearerGuard } from './bearer.guard.js';
 import { callerOf } from './caller.js';
 import { HealthController } from './health.controller.js';
@@ -44,7 +43,6 @@ const KEY_PREFIX = process.env.REDIS_KEY_PREFIX ?? 'throttler:';
   ],
   controllers: [PetsController, HealthController],
   providers: [
-    PlansService,
     // Global guards run in this order: who the caller is, then its plan's throttlers.
     { provide: APP_GUARD, useClass: BearerGuard },
     { provide: APP_GUARD, useClass: ThrottlerGuard },

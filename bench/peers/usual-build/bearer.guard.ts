@@ -6,7 +6,7 @@ import { hashApiKey } from '../../../src/modules/auth/api-key.format.js';
 import { bearerToken } from '../../../src/modules/auth/bearer-token.js';
 import { ApiKey } from '../../../src/modules/auth/entities/api-key.entity.js';
 import { Client } from '../../../src/modules/plans/entities/client.entity.js';
-import { PlansService } from '../../../src/modules/plans/plans.service.js';
+import { limitsFor } from '../../../src/modules/plans/plan-catalogue.js';
 import type { Caller, RequestWithCaller } from './caller.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
@@ -24,7 +24,6 @@ export class BearerGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly plans: PlansService,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     @InjectRepository(Client) private readonly clients: Repository<Client>,
   ) {}
@@ -48,7 +47,7 @@ export class BearerGuard implements CanActivate {
     if (!apiKey || apiKey.revokedAt || (apiKey.expiresAt && apiKey.expiresAt.getTime() <= now)) return undefined;
     const client = await this.clients.findOne({ where: { id: apiKey.clientId } });
     if (!client) return undefined;
-    const caller = { keyHash, limits: this.plans.limitsFor(client) };
+    const caller = { keyHash, limits: limitsFor(client.plan, client) };
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(keyHash, { caller, until: now + CACHE_TTL_MS });
     return caller;

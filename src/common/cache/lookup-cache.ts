@@ -16,9 +16,8 @@ interface Read<V> {
 }
 
 /**
- * Database lookups kept in a bounded LRU cache, by the service clock. Concurrent misses share one
- * lookup; while the database cannot be reached (that error only), a value found within `staleMs`
- * answers instead, so a known caller keeps being served through an outage.
+ * Database lookups in a bounded LRU cache, concurrent misses sharing one; while the database cannot be
+ * reached, a value found within `staleMs` answers, so a known caller is served through an outage.
  */
 export class LookupCache<K extends object | string | number, V> {
   private readonly reads: LRUCache<K, Read<V>, () => Promise<V | null>>;

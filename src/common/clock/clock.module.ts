@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
-import { Clock, SystemClock } from './clock.js';
+import { Clock } from './clock.js';
 
 @Global()
 @Module({
-  providers: [{ provide: Clock, useClass: SystemClock }],
+  providers: [{ provide: Clock, useValue: { now: () => new Date() } satisfies Clock }],
   exports: [Clock],
 })
 export class ClockModule {}

@@ -2,9 +2,3 @@
 export abstract class Clock {
   abstract now(): Date;
 }
-
-export class SystemClock extends Clock {
-  now(): Date {
-    return new Date();
-  }
-}

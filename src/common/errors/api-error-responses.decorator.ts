@@ -7,19 +7,12 @@ import { ErrorDto } from './error.dto.js';
 /** "Phrase (`code`, `code`)" per phrase, joined by "or": the errors one status answers with. */
 function describe(definitions: ApiErrorDefinition[]): string {
   const codesByPhrase = new Map<string, Set<string>>();
-  for (const { description, code } of definitions) {
-    const codes = codesByPhrase.get(description) ?? new Set<string>();
-    codesByPhrase.set(description, codes.add(code));
-  }
+  for (const { description, code } of definitions) codesByPhrase.set(description, (codesByPhrase.get(description) ?? new Set()).add(code));
   const phrases = [...codesByPhrase].map(([phrase, codes]) => `${phrase} (${[...codes].map((code) => `\`${code}\``).join(', ')})`);
   return `${phrases.join(' or ')}.`;
 }
 
-/**
- * Documents the error responses of an operation from the exceptions it may answer with: per
- * status, the Error body, a description built from each exception's declaration, and the headers
- * those exceptions carry.
- */
+/** Documents an operation's error responses from its exceptions' declarations: per status, the Error body, a description, the headers. */
 export const ApiErrorResponses = (...exceptions: Array<Type<ApiException>>) => {
   const byStatus = new Map<number, ApiErrorDefinition[]>();
   for (const definition of exceptions.map(apiErrorOf))
@@ -27,7 +20,7 @@ export const ApiErrorResponses = (...exceptions: Array<Type<ApiException>>) => {
   return applyDecorators(
     ApiExtraModels(ErrorDto),
     ...[...byStatus].map(([status, definitions]) => {
-      const headers = Object.assign({}, ...definitions.map((definition) => definition.headers ?? {})) as ApiErrorDefinition['headers'];
+      const headers = Object.assign({}, ...definitions.map((definition) => definition.headers)) as ApiErrorDefinition['headers'];
       return ApiResponse({
         status,
         description: describe(definitions),

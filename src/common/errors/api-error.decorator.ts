@@ -1,32 +1,22 @@
 import type { HttpStatus } from '@nestjs/common';
 
-/** A header an error response carries, as the OpenAPI document describes it. */
-export interface DocumentedHeader {
-  description: string;
-  schema: object;
-}
-
 /** What an ApiException subclass answers, and how the documentation describes it. */
 export interface ApiErrorDefinition {
   status: HttpStatus;
-  /** The stable machine-readable code of the Error object (`^[a-z][a-z0-9_]*$`). */
+  /** The Error object's stable code (`^[a-z][a-z0-9_]*$`). */
   code: string;
-  /**
-   * The phrase the documented response uses, such as "Body over the size limit"; the codes follow
-   * it in parentheses, and errors of one status that share a phrase share it.
-   */
+  /** The documented response's phrase, such as "Body over the size limit"; errors of one status may share one. */
   description: string;
   /** Headers the response always carries, documented on each operation that lists the error. */
-  headers?: Record<string, DocumentedHeader>;
+  headers?: Record<string, { description: string; schema: object }>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
 const definitions = new Map<Function, ApiErrorDefinition>();
 
 /**
- * Declares an exception's place in the error catalogue. The module that owns the error declares
- * it on its class; the Error schema's list of codes and each operation's documented error
- * responses (`@ApiErrorResponses(...)`) are built from these declarations.
+ * Declares an exception's place in the error catalogue, on the class of the module that owns it: the
+ * Error schema's codes and each operation's `@ApiErrorResponses(...)` are built from these.
  */
 export function ApiError(definition: ApiErrorDefinition): ClassDecorator {
   if (!/^[a-z][a-z0-9_]*$/.test(definition.code)) throw new Error(`"${definition.code}" is not an error code (^[a-z][a-z0-9_]*$).`);
@@ -46,8 +36,6 @@ export function apiErrorOf(type: Function): ApiErrorDefinition {
 }
 
 /** Every declared error code once, by status, in the order the modules declared them. */
-export function errorCatalogue(): Array<Pick<ApiErrorDefinition, 'status' | 'code'>> {
-  const byCode = new Map<string, ApiErrorDefinition>();
-  for (const definition of definitions.values()) if (!byCode.has(definition.code)) byCode.set(definition.code, definition);
-  return [...byCode.values()].sort((a, b) => a.status - b.status).map(({ status, code }) => ({ status, code }));
+export function errorCodes(): string[] {
+  return [...new Set([...definitions.values()].sort((a, b) => a.status - b.status).map(({ code }) => code))];
 }

@@ -5,11 +5,7 @@ import { allowedMethodsFor } from '../http/allowed-methods.js';
 import { requestIdOf } from '../http/request-id.middleware.js';
 import { toApiException } from './to-api-exception.js';
 
-/**
- * The one place errors become responses: every failure under `/v1`, whatever threw it,
- * leaves as the Error object `{ code, message, status }` with `status` equal to the HTTP
- * status. Detail of unexpected failures goes to the log with the request id, never out.
- */
+/** The one place errors become responses, as the Error object; detail of a 5xx goes to the log with the request id, never out. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');

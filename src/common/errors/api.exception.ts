@@ -1,40 +1,19 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { maxHeaderSize } from 'node:http';
 import { ApiError, apiErrorOf } from './api-error.decorator.js';
+import type { ErrorDetailDto, ErrorDto } from './error.dto.js';
 
 /** RFC 6585; Nest's HttpStatus enum does not name it. */
 const REQUEST_HEADER_FIELDS_TOO_LARGE = 431 as HttpStatus;
 
-export interface ErrorDetail {
-  field: string;
-  message: string;
-}
-
-/** The body every error response carries. */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  status: number;
-  details?: ErrorDetail[];
-}
-
-export interface ApiExceptionOptions {
-  details?: ErrorDetail[];
-  /** Headers the response must carry, such as `Allow` on a 405. */
-  headers?: Record<string, string>;
-}
-
-/**
- * An error with a stable code from the catalogue. Each module subclasses it for its own errors
- * and declares the subclass's status, code and documentation with `@ApiError`; the global filter
- * turns it into the Error object as it is.
- */
+/** An error with a stable code: each module subclasses it and declares status, code and documentation with `@ApiError`. */
 export abstract class ApiException extends HttpException {
   readonly code: string;
-  readonly details?: ErrorDetail[];
+  readonly details?: ErrorDetailDto[];
+  /** Headers the response carries, such as `Allow` on a 405. */
   readonly headers: Record<string, string>;
 
-  constructor(message: string, { details, headers = {} }: ApiExceptionOptions = {}) {
+  constructor(message: string, { details, headers = {} }: { details?: ErrorDetailDto[]; headers?: Record<string, string> } = {}) {
     const { status, code } = apiErrorOf(new.target);
     super(message, status);
     this.code = code;
@@ -42,8 +21,8 @@ export abstract class ApiException extends HttpException {
     this.headers = headers;
   }
 
-  toBody(): ErrorBody {
-    const body: ErrorBody = { code: this.code, message: this.message, status: this.getStatus() };
+  toBody(): ErrorDto {
+    const body: ErrorDto = { code: this.code, message: this.message, status: this.getStatus() };
     return this.details?.length ? { ...body, details: this.details } : body;
   }
 }
@@ -52,7 +31,7 @@ const INVALID_VALUE = 'Invalid body, query or path value';
 
 @ApiError({ status: HttpStatus.BAD_REQUEST, code: 'validation_failed', description: INVALID_VALUE })
 export class ValidationFailedException extends ApiException {
-  constructor(details: ErrorDetail[], message = 'The request has invalid values.') {
+  constructor(details: ErrorDetailDto[], message = 'The request has invalid values.') {
     super(message, { details });
   }
 
@@ -117,6 +96,6 @@ export class InternalErrorException extends ApiException {
   }
 }
 
-/** Errors any operation may answer with: a request the service cannot take, and its own failures. */
+/** Errors any operation may answer with. */
 export const INVALID_REQUEST_ERRORS = [ValidationFailedException, MalformedJsonException];
 export const SERVICE_ERRORS = [InternalErrorException, ServiceUnavailableException];

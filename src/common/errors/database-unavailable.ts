@@ -4,17 +4,11 @@ const POSTGRES_UNAVAILABLE = /^(08|57P0[1-3]|53300)/;
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|database system is (starting up|shutting down)/i;
 
-/** True when the error says the database cannot be reached (as opposed to a failed query). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let current = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | undefined, depth = 0;
-    current && depth < 5;
-    depth++
-  ) {
-    if (typeof current.code === 'string' && (CONNECTION_ERROR_CODES.has(current.code) || POSTGRES_UNAVAILABLE.test(current.code)))
-      return true;
-    if (typeof current.message === 'string' && CONNECTION_MESSAGES.test(current.message)) return true;
-    current = (current.driverError ?? current.cause) as typeof current;
-  }
-  return false;
+/** True when the error, or one it wraps, says the database cannot be reached (as opposed to a failed query). */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  const { code, message, driverError, cause } = (error ?? {}) as Record<string, unknown>;
+  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code))) return true;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  const wrapped = driverError ?? cause;
+  return depth < 4 && !!wrapped && isDatabaseUnavailable(wrapped, depth + 1);
 }

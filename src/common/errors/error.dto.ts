@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema, type OpenAPIObject } from '@nestjs/swagger';
-import { errorCatalogue } from './api-error.decorator.js';
+import { errorCodes } from './api-error.decorator.js';
 
 @ApiSchema({ name: 'ErrorDetail' })
 export class ErrorDetailDto {
@@ -10,7 +10,6 @@ export class ErrorDetailDto {
   message: string;
 }
 
-/** The Error object every error response carries. */
 @ApiSchema({ name: 'Error' })
 export class ErrorDto {
   @ApiProperty({
@@ -32,10 +31,7 @@ export class ErrorDto {
   details?: ErrorDetailDto[];
 }
 
-/** Lists every declared error code in the Error schema of a built OpenAPI document. */
 export function describeErrorCodes(document: OpenAPIObject): void {
   const code = (document.components!.schemas!.Error as { properties: Record<string, { description?: string }> }).properties.code;
-  code.description = `Machine-readable error code: ${errorCatalogue()
-    .map(({ code }) => code)
-    .join(', ')}.`;
+  code.description = `Machine-readable error code: ${errorCodes().join(', ')}.`;
 }

@@ -14,22 +14,23 @@ import { isDatabaseUnavailable } from './database-unavailable.js';
 export interface FailedRequest {
   method: string;
   path: string;
-  /** Methods the router serves on this path; empty when the path is unknown. */
   allowedMethods: () => string[];
 }
 
-function statusOf(error: unknown): number | undefined {
+/** The framework and library errors a client caused; any other status is ours, a 500. */
+const BY_STATUS = new Map<unknown, () => ApiException>([
+  [HttpStatus.BAD_REQUEST, () => new ValidationFailedException([], 'The request could not be understood.')],
+  [HttpStatus.PAYLOAD_TOO_LARGE, () => new PayloadTooLargeException('the configured limit')],
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE, () => new UnsupportedMediaTypeException()],
+]);
+
+function statusOf(error: unknown): unknown {
   if (error instanceof HttpException) return error.getStatus();
   const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
-  const value = typeof status === 'number' ? status : statusCode;
-  return typeof value === 'number' && value >= 400 && value < 600 ? value : undefined;
+  return typeof status === 'number' ? status : statusCode;
 }
 
-/**
- * Maps anything thrown while serving a request onto the error catalogue. Domain errors keep
- * their code; framework and library errors are classified by status; everything else is a
- * generic 500 (or 503 when the database is unreachable) that reveals nothing internal.
- */
+/** Domain errors keep their code, library ones go by status, the rest is a 500 (503 without the database) that reveals nothing. */
 export function toApiException(error: unknown, request: FailedRequest): ApiException {
   if (error instanceof ApiException) return error;
   if (error instanceof NotFoundException) {
@@ -40,14 +41,5 @@ export function toApiException(error: unknown, request: FailedRequest): ApiExcep
       : new RouteNotFoundException(request.method, request.path);
   }
   if (isDatabaseUnavailable(error)) return new ServiceUnavailableException();
-  switch (statusOf(error)) {
-    case HttpStatus.BAD_REQUEST:
-      return new ValidationFailedException([], 'The request could not be understood.');
-    case HttpStatus.PAYLOAD_TOO_LARGE:
-      return new PayloadTooLargeException('the configured limit');
-    case HttpStatus.UNSUPPORTED_MEDIA_TYPE:
-      return new UnsupportedMediaTypeException();
-    default:
-      return new InternalErrorException();
-  }
+  return BY_STATUS.get(statusOf(error))?.() ?? new InternalErrorException();
 }

@@ -1,12 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ValidationFailedException } from '../errors/api.exception.js';
 
-/**
- * With `ALLOWED_HOSTS` set, a request naming another host (in `Host`, or in `X-Forwarded-Host`
- * when `TRUST_PROXY` trusts it) is refused with 400 `validation_failed`, so no `Link` or
- * `Location` is ever built from a host name a client made up (docs/contract/decisions.md, "Host names in
- * links"). An empty list lets every host through.
- */
+/** Refuses a host not in `ALLOWED_HOSTS` (when set), so no link is built from a host name a client made up (docs/contract/decisions.md). */
 export function allowedHostMiddleware(allowedHosts: readonly string[]): RequestHandler {
   const allowed = new Set(allowedHosts);
   return (request: Request, _response: Response, next: NextFunction) => {

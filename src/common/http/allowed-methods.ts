@@ -5,10 +5,7 @@ interface RouteLayer {
   match(path: string): boolean;
 }
 
-/**
- * The methods the Express router serves on a path, read from its route table, so a known
- * path called with another method answers 405 with a truthful `Allow` header.
- */
+/** The methods the Express router serves on a path, for a truthful `Allow` on a 405. */
 export function allowedMethodsFor(app: Express, path: string): string[] {
   const stack = (app as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? [];
   const methods = new Set<string>();

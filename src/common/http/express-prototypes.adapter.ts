@@ -4,10 +4,9 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
 
 /**
- * Nest's Express adapter, whose HTTP server creates requests and responses with Express's own
- * prototypes: Express's per-request `Object.setPrototypeOf` then changes nothing, and V8 keeps
- * the objects fast (expressjs/express#5998; docs/architecture.md). Nest's own server is kept for
- * what this does not handle (TLS, `return503OnClosing`, `forceCloseConnections`).
+ * Node creates requests and responses with Express's prototypes, so Express's per-request
+ * `Object.setPrototypeOf` changes nothing and V8 keeps them fast (expressjs/express#5998;
+ * docs/architecture.md). Nest's own server is kept for TLS, `return503OnClosing`, `forceCloseConnections`.
  */
 export class ExpressPrototypesAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
@@ -22,11 +21,7 @@ export class ExpressPrototypesAdapter extends ExpressAdapter {
   }
 }
 
-/**
- * A constructor that runs `base` on objects created with `prototype` (which inherits from `base`'s).
- * Node's `IncomingMessage(socket)` and `ServerResponse(req, options)` are plain functions, so they
- * run on `this` (`Reflect.construct` with this new target measured slower than Express's own swap).
- */
+/** Runs `base` (a plain function in Node) on objects made with `prototype`; `Reflect.construct` was slower than Express's swap. */
 function withPrototype<T extends typeof IncomingMessage | typeof ServerResponse>(base: T, prototype: object): T {
   const initialise = base as unknown as (this: object, first: unknown, second: unknown) => void;
   function Created(this: object, first: unknown, second: unknown): void {

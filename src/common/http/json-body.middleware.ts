@@ -11,19 +11,14 @@ import {
 
 const INVALID_UTF8 = 'entity.invalid.utf8';
 
-/**
- * How deep a body may nest. A pet is one level; the limit stops a 16 KiB body of thousands of
- * brackets from exhausting the stack of the recursive code after the parser (class-transformer,
- * the idempotency fingerprint), which answered 500 before.
- */
-export const MAX_JSON_DEPTH = 32;
+/** Thousands of brackets in 16 KiB exhausted the stack of the recursive code after the parser (a 500). */
+const MAX_JSON_DEPTH = 32;
 
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
- * One walk over a parsed body, without recursion: how deep it nests (a scalar is 0, `{}` is 1)
- * and whether a string or a key holds a lone surrogate (`"\ud800"` is valid JSON syntax but not
- * Unicode text: it cannot be stored as UTF-8, so it would come back as something else).
+ * How deep a body nests (`{}` is 1), walked without recursion, and whether a string or key holds a
+ * lone surrogate: valid JSON syntax, but not text UTF-8 can store.
  */
 function inspect(body: unknown): { depth: number; loneSurrogate: boolean } {
   let depth = 0;
@@ -57,10 +52,8 @@ function isJsonUtf8(request: Request): boolean {
 }
 
 /**
- * Reads JSON bodies of the requests a route takes (`isRouted`: an unknown path or method gets its
- * 404 or 405 whatever it sent): `application/json` (UTF-8) only, within `limit`, valid UTF-8 and
- * valid JSON of Unicode text nested at most MAX_JSON_DEPTH deep; anything else becomes the matching
- * Error object. A request without a body passes through (the validation pipe names what is missing).
+ * Reads the JSON body of a request a route takes (an unknown path or method gets its 404 or 405 whatever
+ * it sent); anything but UTF-8 JSON within the limits is refused. No body passes (the pipe says what is missing).
  */
 export function jsonBodyParser(limit: string, isRouted: (request: Request) => boolean): RequestHandler {
   const parse = express.json({
@@ -87,16 +80,14 @@ export function jsonBodyParser(limit: string, isRouted: (request: Request) => bo
   };
 }
 
+/** body-parser's errors by type; any other is malformed JSON. */
+const PARSE_ERRORS = new Map<unknown, (limit: string) => ApiException>([
+  [INVALID_UTF8, () => new MalformedJsonException('The body is not valid UTF-8.')],
+  ['entity.too.large', (limit) => new PayloadTooLargeException(limit)],
+  ['encoding.unsupported', () => new UnsupportedMediaTypeException()],
+  ['charset.unsupported', () => new UnsupportedMediaTypeException()],
+]);
+
 function toApiException(error: unknown, limit: string): ApiException {
-  switch ((error as { type?: string }).type) {
-    case INVALID_UTF8:
-      return new MalformedJsonException('The body is not valid UTF-8.');
-    case 'entity.too.large':
-      return new PayloadTooLargeException(limit);
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new UnsupportedMediaTypeException();
-    default:
-      return new MalformedJsonException();
-  }
+  return PARSE_ERRORS.get((error as { type?: unknown }).type)?.(limit) ?? new MalformedJsonException();
 }

@@ -4,10 +4,8 @@ import type { Request, Response } from 'express';
 import { RouteNotFoundException } from '../errors/api.exception.js';
 
 /**
- * The last handler of the Express stack, mounted once Nest has mounted its own: Nest answers
- * unmatched paths only under the global prefix, so `/nowhere`, `//v1/pets` or a file the Swagger
- * UI does not have (`/docs/..%2f…`) would get Express's HTML page. Here they get the Error object,
- * 404 `not_found`, like every other unknown route.
+ * The last handler of the Express stack: Nest answers unmatched paths only under the prefix, so
+ * `/nowhere`, `//v1/pets` or `/docs/..%2f…` would get Express's HTML page instead of the Error object.
  */
 @Injectable()
 export class UnmatchedRequestHandler implements OnApplicationBootstrap {

@@ -3,19 +3,12 @@ import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HeadersTooLargeException, ValidationFailedException, type ApiException } from '../errors/api.exception.js';
 
-/** What Node's HTTP parser could not read: raw non-ASCII bytes in the request line, broken headers. */
 const UNPARSABLE = new ValidationFailedException(
   [],
   'The request is not valid HTTP/1.1 (request line or headers); percent-encode non-ASCII characters in the URL.',
 );
 const HEADERS_TOO_LARGE = new HeadersTooLargeException();
 
-/** The response to an earlier request on the connection, while it is still being written. */
-function responseInFlight(socket: Duplex): ServerResponse | undefined {
-  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
-}
-
-/** Writes the Error object as a whole HTTP/1.1 response, then closes the connection. */
 function answer(socket: Duplex, error: ApiException): void {
   const status = error.getStatus();
   const body = JSON.stringify(error.toBody());
@@ -30,9 +23,8 @@ function answer(socket: Duplex, error: ApiException): void {
 }
 
 /**
- * Answers what Node's HTTP parser cannot read (before Express sees it) as every other error: the
- * Error object with an `X-Request-Id` (431 `headers_too_large`, else 400 `validation_failed`),
- * after any earlier response on the connection, then closes it. Timeouts keep Node's 408.
+ * Answers what Node's HTTP parser cannot read as every other error, with an `X-Request-Id`, after
+ * any earlier response on the connection, then closes it. Timeouts keep Node's 408.
  */
 export function answerUnparsableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -45,7 +37,8 @@ export function answerUnparsableRequests(server: Server): void {
       return;
     }
     const apiError = error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : UNPARSABLE;
-    const inFlight = responseInFlight(socket);
+    // The response to an earlier request on the connection, while it is still being written.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (!inFlight) {
       answer(socket, apiError);
       return;

@@ -7,16 +7,14 @@ function checksum(payload: string): string {
 }
 
 /**
- * An opaque page position: base64url JSON plus a checksum. The checksum catches a truncated or
- * mistyped cursor; it is not a signature (anyone can compute it), and needs none: a position
- * reveals nothing and grants nothing, and the caller validates every decoded field.
+ * An opaque page position: base64url JSON plus a checksum against truncated or mistyped cursors; no
+ * signature, as a position reveals and grants nothing and the caller validates every field.
  */
 export function encodeCursor(position: Record<string, unknown>): string {
   const payload = Buffer.from(JSON.stringify(position)).toString('base64url');
   return `${payload}.${checksum(payload)}`;
 }
 
-/** The position inside a cursor, or `undefined` when it is malformed or its checksum is wrong. */
 export function decodeCursor(cursor: string): Record<string, unknown> | undefined {
   const [payload, sum, ...rest] = cursor.split('.');
   if (!payload || rest.length > 0 || sum !== checksum(payload)) return undefined;

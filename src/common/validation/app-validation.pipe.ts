@@ -1,20 +1,14 @@
 import { Injectable, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ValidateIf } from 'class-validator';
-import { ValidationFailedException, type ErrorDetail } from '../errors/api.exception.js';
+import { ValidationFailedException } from '../errors/api.exception.js';
+import type { ErrorDetailDto } from '../errors/error.dto.js';
 
-/**
- * Marks a body property that may be left out. class-validator's `IsOptional` skips `null` as
- * well, so `"status": null` passed validation and reached the database as NULL (a 500); here only
- * an absent property skips its validators, and `null` is refused like any other wrong value.
- */
+/** A body property that may be left out: `IsOptional` also let `"status": null` through to the database (a 500). */
 export const OmittableProperty = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /**
- * The keys class-transformer drops silently while it builds the DTO, so the whitelist never sees
- * them: `__proto__`, `constructor`, and every name the DTO instance already has through its
- * prototype chain (`toString`, `valueOf`, `hasOwnProperty`, `__defineGetter__`...), which it takes
- * for methods. `{"toString": 0}` in a body or `?valueOf=1` in a query passed unnoticed; refusing
- * them keeps "unknown properties and parameters are refused" true. `prototype` for good measure.
+ * The keys class-transformer drops silently, so the whitelist never sees them (`{"toString": 0}`,
+ * `?valueOf=1`): `__proto__`, `prototype` and every name the DTO has through its prototype chain.
  */
 function silentlyDroppedKeys(value: object, metatype: unknown): string[] {
   const prototype: unknown = typeof metatype === 'function' ? metatype.prototype : undefined;
@@ -22,22 +16,19 @@ function silentlyDroppedKeys(value: object, metatype: unknown): string[] {
   return Object.keys(value).filter((key) => key === '__proto__' || key === 'prototype' || key in instance);
 }
 
+/** The Error schema's limits; nothing we accept has anywhere near MAX_DETAILS properties. */
 const MAX_FIELD = 200;
-/** The Error schema allows 100 details; nothing we accept has anywhere near that many properties. */
 const MAX_DETAILS = 100;
 const MAX_MESSAGE = 1000;
 
-/**
- * Unknown property names come from the client: control characters are escaped and the
- * text is cut to the lengths the Error schema allows, so a hostile key cannot break it.
- */
+/** Property names come from the client: escaped and cut to the Error schema's lengths. */
 function clip(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex -- escaping control characters is the point
   const printable = text.replace(/[\u0000-\u001F\u007F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return printable.length <= max ? printable : `${printable.slice(0, max - 1)}…`;
 }
 
-function toDetails(errors: ValidationError[], parent = ''): ErrorDetail[] {
+function toDetails(errors: ValidationError[], parent = ''): ErrorDetailDto[] {
   return errors.flatMap((error) => {
     const field = clip(parent ? `${parent}.${error.property}` : error.property, MAX_FIELD);
     const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message: clip(message, MAX_MESSAGE) }));
@@ -45,10 +36,7 @@ function toDetails(errors: ValidationError[], parent = ''): ErrorDetail[] {
   });
 }
 
-/**
- * The global validation pipe: strips nothing silently (unknown properties and parameters are
- * refused), transforms DTOs, and reports every problem as `validation_failed` with `details`.
- */
+/** Strips nothing silently (unknown properties and parameters are refused) and reports `validation_failed` with `details`. */
 @Injectable()
 export class AppValidationPipe extends ValidationPipe {
   constructor() {

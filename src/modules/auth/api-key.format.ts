@@ -1,10 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
-/**
- * API keys look like `pets_` + 32 random base62 characters + a 6-character base62 CRC32 of
- * those 32 (docs/contract/decisions.md). The checksum lets a typo or a guess be refused without a lookup.
- */
+/** `pets_`, 32 random base62 characters and their CRC32 in 6: a typo or a guess is refused without a lookup (decisions.md). */
 const PREFIX = 'pets_';
 const BODY_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
@@ -28,14 +25,13 @@ export function generateApiKey(): string {
   return `${PREFIX}${body}${checksum(body)}`;
 }
 
-/** True when the token has the key format and its checksum matches. */
 export function isWellFormedApiKey(token: string): boolean {
   if (!KEY_PATTERN.test(token)) return false;
   const body = token.slice(PREFIX.length, PREFIX.length + BODY_LENGTH);
   return token.slice(PREFIX.length + BODY_LENGTH) === checksum(body);
 }
 
-/** What is stored instead of the key: its SHA-256, hex. */
+/** What is stored instead of the key. */
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }

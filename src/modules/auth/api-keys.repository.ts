@@ -3,28 +3,20 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, MoreThan, Or, type Repository } from 'typeorm';
 import { ApiKey } from './entities/api-key.entity.js';
 
-export interface NewApiKey {
-  clientId: number;
-  keyHash: string;
-  prefix: string;
-  expiresAt: Date | null;
-}
-
 @Injectable()
 export class ApiKeysRepository {
   constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
 
-  create(key: NewApiKey): Promise<ApiKey> {
+  create(key: Pick<ApiKey, 'clientId' | 'keyHash' | 'prefix' | 'expiresAt'>): Promise<ApiKey> {
     return this.keys.save(this.keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
   }
 
-  /**
-   * The key with this hash if it is live at `now` (not revoked, not expired). The database
-   * filters, so an unknown, a revoked and an expired key cost the same statement and all read
-   * back as null: nothing in the answer's work or timing tells them apart.
-   */
-  findLiveByHash(keyHash: string, now: Date): Promise<ApiKey | null> {
-    return this.keys.findOneBy({ keyHash, revokedAt: IsNull(), expiresAt: Or(IsNull(), MoreThan(now)) });
+  /** The database filters, so unknown, revoked and expired keys cost the same statement: no timing tells them apart. */
+  findLiveByHash(keyHash: string, now: Date): Promise<Pick<ApiKey, 'id' | 'clientId' | 'expiresAt'> | null> {
+    return this.keys.findOne({
+      select: { id: true, clientId: true, expiresAt: true },
+      where: { keyHash, revokedAt: IsNull(), expiresAt: Or(IsNull(), MoreThan(now)) },
+    });
   }
 
   findById(id: number): Promise<ApiKey | null> {
@@ -39,7 +31,7 @@ export class ApiKeysRepository {
     await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: at });
   }
 
-  /** Records use, skipping the write when another replica recorded it less than `staleBefore` ago. */
+  /** Skips the write when another replica recorded use since `staleBefore`. */
   async recordUse(id: number, at: Date, staleBefore: Date): Promise<void> {
     await this.keys.update({ id, lastUsedAt: Or(IsNull(), LessThan(staleBefore)) }, { lastUsedAt: at });
   }

@@ -14,28 +14,16 @@ export const VERIFIED_KEY_STALE_MS = 5 * 60_000;
 
 type LiveKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt'>;
 
-export interface ApiKeyView {
-  id: number;
-  clientId: number;
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-}
+export type ApiKeyView = ReturnType<typeof toApiKeyView>;
 
 export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 
-/** Issues, lists, revokes and checks API keys. The key itself is returned once and never kept. */
+/** The key itself is returned once and never kept. */
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
-  /**
-   * Lookups by key hash, misses too, reused for AUTH_CACHE_TTL_MS (a revoked key is refused within
-   * it); a key verified live in the last 5 minutes keeps working while the database is unreachable.
-   */
+  /** Misses too, for AUTH_CACHE_TTL_MS (a revoked key is refused within it). */
   private readonly lookups: LookupCache<string, LiveKey>;
-  /** The keys whose use this replica recorded in the last minute. */
   private readonly recorded: LRUCache<number, true>;
 
   constructor(
@@ -56,11 +44,11 @@ export class ApiKeysService {
   async issue(clientId: number, expiresAt: Date | null = null): Promise<{ key: string; apiKey: ApiKeyView }> {
     const key = generateApiKey();
     const saved = await this.keys.create({ clientId, keyHash: hashApiKey(key), prefix: displayPrefix(key), expiresAt });
-    return { key, apiKey: this.view(saved) };
+    return { key, apiKey: toApiKeyView(saved) };
   }
 
   async list(clientId?: number): Promise<ApiKeyView[]> {
-    return (await this.keys.list(clientId)).map((key) => this.view(key));
+    return (await this.keys.list(clientId)).map(toApiKeyView);
   }
 
   async revoke(id: number): Promise<RevokeOutcome> {
@@ -71,28 +59,19 @@ export class ApiKeysService {
     return 'revoked';
   }
 
-  /** The principal a bearer token stands for, or undefined when it is not a live key. */
   async authenticate(token: string): Promise<Principal | undefined> {
     if (!isWellFormedApiKey(token)) return undefined;
     const now = this.clock.now();
     const keyHash = hashApiKey(token);
-    const live = await this.lookups.get(keyHash, () => this.findLive(keyHash, now));
+    const live = await this.lookups.get(keyHash, () => this.keys.findLiveByHash(keyHash, now));
     if (!live || (live.expiresAt && live.expiresAt <= now)) return undefined;
     this.recordUse(live.id, now);
     return { keyId: live.id, clientId: live.clientId };
   }
 
-  /**
-   * True when authenticating this token would ask the database about a key this replica has
-   * neither in its cache nor verified live lately: the lookups a key guesser would cause.
-   */
+  /** True when authenticating would ask the database about a key neither cached nor verified lately: a guesser's lookups. */
   wouldLookUpUnfamiliar(token: string): boolean {
     return isWellFormedApiKey(token) && !this.lookups.isFamiliar(hashApiKey(token));
-  }
-
-  private async findLive(keyHash: string, at: Date): Promise<LiveKey | null> {
-    const found = await this.keys.findLiveByHash(keyHash, at);
-    return found && { id: found.id, clientId: found.clientId, expiresAt: found.expiresAt };
   }
 
   /** Writes `lastUsedAt` at most once a minute per key, off the request's critical path. */
@@ -103,16 +82,16 @@ export class ApiKeysService {
       .recordUse(id, now, new Date(now.getTime() - LAST_USED_INTERVAL_MS))
       .catch((error: unknown) => this.logger.warn(`Could not record use of key ${id}: ${String(error)}`));
   }
+}
 
-  private view(key: ApiKey): ApiKeyView {
-    return {
-      id: key.id,
-      clientId: key.clientId,
-      prefix: key.prefix,
-      createdAt: key.createdAt.toISOString(),
-      expiresAt: key.expiresAt?.toISOString() ?? null,
-      revokedAt: key.revokedAt?.toISOString() ?? null,
-      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-    };
-  }
+function toApiKeyView(key: ApiKey) {
+  return {
+    id: key.id,
+    clientId: key.clientId,
+    prefix: key.prefix,
+    createdAt: key.createdAt.toISOString(),
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    revokedAt: key.revokedAt?.toISOString() ?? null,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+  };
 }

@@ -1,10 +1,7 @@
 import { defineConfig, isInteger } from '../../platform/config/index.js';
 
-export interface AuthConfig {
-  /** How long a key lookup is reused; a revoked key is refused everywhere within this time. */
-  cacheTtlMs: number;
-}
+export type AuthConfig = ReturnType<typeof authConfig>;
 
-export const authConfig = defineConfig('auth', { AUTH_CACHE_TTL_MS: isInteger(0, 5000) }, (): AuthConfig => ({
+export const authConfig = defineConfig('auth', { AUTH_CACHE_TTL_MS: isInteger(0, 5000) }, () => ({
   cacheTtlMs: Number(process.env.AUTH_CACHE_TTL_MS || 4000),
 }));

@@ -1,7 +1,6 @@
 // The scheme is case-insensitive, one or more spaces follow it, and the token is one word.
 const BEARER = /^Bearer +(\S+) *$/i;
 
-/** The token of an `Authorization: Bearer <token>` header, or undefined when there is none. */
 export function bearerToken(header: string | undefined): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }

@@ -1,4 +1,3 @@
-/** API keys: the guard that names who is calling, and the keys' service for the CLI. */
 export { ApiKeyGuard } from './api-key.guard.js';
 export { ApiKeysService } from './api-keys.service.js';
 export { AUTHENTICATION_ERRORS, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';

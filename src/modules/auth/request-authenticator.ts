@@ -6,10 +6,7 @@ import type { Principal } from '../../common/index.js';
 
 export type Identity = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'valid'; principal: Principal };
 
-/**
- * Works out who sent a request, once per request: the rate limiter (which runs first) and the
- * guard both ask, and the second answer comes from the first, not from another lookup.
- */
+/** Who sent a request, once per request: the rate limiter (first) and the guard both ask. */
 @Injectable()
 export class RequestAuthenticator {
   private readonly identities = new WeakMap<Request, Promise<Identity>>();
@@ -17,19 +14,11 @@ export class RequestAuthenticator {
   constructor(private readonly keys: ApiKeysService) {}
 
   identify(request: Request): Promise<Identity> {
-    let identity = this.identities.get(request);
-    if (!identity) {
-      identity = this.resolve(request);
-      this.identities.set(request, identity);
-    }
-    return identity;
+    if (!this.identities.has(request)) this.identities.set(request, this.resolve(request));
+    return this.identities.get(request)!;
   }
 
-  /**
-   * True when identifying this request would ask the database about a key this replica does not
-   * know (not cached, not verified lately): the rate limiter lets such lookups through only
-   * while the caller's address has quota left.
-   */
+  /** True when identifying would look up an unfamiliar key, which the rate limiter allows a refused address only at a trickle. */
   wouldLookUpUnfamiliarKey(request: Request): boolean {
     if (this.identities.has(request)) return false;
     const token = bearerToken(request.headers.authorization);

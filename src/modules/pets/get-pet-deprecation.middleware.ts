@@ -5,10 +5,7 @@ import { Clock } from '../../common/index.js';
 import type { PetsConfig } from './pets.config.js';
 import { EndpointRemovedException } from './pets.exceptions.js';
 
-/**
- * Marks every response of the deprecated `getPet` (RFC 9745 `Deprecation`, RFC 8594 `Sunset`,
- * the successor link) and answers 410 from the sunset instant on.
- */
+/** Marks every response of the deprecated `getPet` (RFC 9745, RFC 8594, the successor) and answers 410 from the sunset on. */
 @Injectable()
 export class GetPetDeprecationMiddleware implements NestMiddleware {
   private readonly sunset: Date;

@@ -25,6 +25,9 @@ import { DEFAULT_GET_PET_SUNSET } from './pets.config.js';
 import { getPetDescription, PETS_TAG } from './pets.openapi.js';
 import { PetsService } from './pets.service.js';
 
+/** What every operation may answer, whatever it does. */
+const EVERY_OPERATION_ERRORS = [...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS];
+
 const linkHeader = {
   description: '`<url>; rel="next"` when another page exists.',
   schema: { type: 'string', maxLength: 2048, pattern: '^<[^>]+>; rel="next"$' },
@@ -54,7 +57,7 @@ export class PetsController {
     headers: { Link: linkHeader },
     schema: { $ref: getSchemaPath('Pets') },
   })
-  @ApiErrorResponses(...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS)
+  @ApiErrorResponses(...EVERY_OPERATION_ERRORS)
   async listPets(
     @Query() query: ListPetsQueryDto,
     @Req() request: Request,
@@ -87,14 +90,11 @@ export class PetsController {
     headers: { Location: { description: 'URL of the new animal.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
   })
   @ApiErrorResponses(
-    ...INVALID_REQUEST_ERRORS,
-    ...AUTHENTICATION_ERRORS,
+    ...EVERY_OPERATION_ERRORS,
     IdempotencyConflictException,
     PayloadTooLargeException,
     UnsupportedMediaTypeException,
     IdempotencyKeyReusedException,
-    ...QUOTA_ERRORS,
-    ...SERVICE_ERRORS,
   )
   async createPet(@Body() body: NewPetDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PetDto> {
     const pet = toPetResponse(await this.pets.create(body));
@@ -132,14 +132,7 @@ export class PetsController {
       },
     },
   })
-  @ApiErrorResponses(
-    ...INVALID_REQUEST_ERRORS,
-    ...AUTHENTICATION_ERRORS,
-    PetNotFoundException,
-    EndpointRemovedException,
-    ...QUOTA_ERRORS,
-    ...SERVICE_ERRORS,
-  )
+  @ApiErrorResponses(...EVERY_OPERATION_ERRORS, PetNotFoundException, EndpointRemovedException)
   async getPet(@Param() { petId }: PetIdParams): Promise<PetDto> {
     return toPetResponse(await this.pets.get(petId));
   }

@@ -8,32 +8,25 @@ import type { PetsConfig } from './pets.config.js';
 
 export const PETS_TAG = 'pets';
 
-/** The description of the deprecated getPet, naming the day it is removed. */
 export const getPetDescription = (sunset: Date) =>
   `Deprecated; removed on ${sunset.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}. Use \`GET /pets\` with the \`status\` filter.`;
 
 type HeaderObject = { schema: { example?: string } };
 
-/**
- * What the Pets module adds to the document beyond its decorators: its tag, the named `Pets`
- * array, its closed schemas, and getPet's sunset as configured (GET_PET_SUNSET).
- */
+/** The tag, the named `Pets` array, closed schemas, and getPet's sunset as configured. */
 @OpenApiContributor()
 @Injectable()
 export class PetsOpenApi implements OpenApiContribution {
-  private readonly sunset: Date;
-
-  constructor(config: ConfigService) {
-    this.sunset = config.getOrThrow<PetsConfig>('pets').getPetSunset;
-  }
+  constructor(private readonly config: ConfigService) {}
 
   contribute(document: OpenAPIObject): void {
+    const sunset = this.config.getOrThrow<PetsConfig>('pets').getPetSunset;
     document.tags = [...(document.tags ?? []), { name: PETS_TAG, description: 'Animals available for adoption' }];
     document.components!.schemas!.Pets = { type: 'array', maxItems: MAX_PAGE_SIZE, items: { $ref: getSchemaPath(PetDto) } };
     closeSchemas(document, ['Pet', 'NewPet']);
     const getPet = document.paths['/pets/{petId}'].get!;
-    getPet.description = getPetDescription(this.sunset);
+    getPet.description = getPetDescription(sunset);
     const ok = getPet.responses['200'] as { headers: Record<string, HeaderObject> };
-    ok.headers.Sunset.schema.example = this.sunset.toUTCString();
+    ok.headers.Sunset.schema.example = sunset.toUTCString();
   }
 }

@@ -10,7 +10,7 @@ import { PetsRepository, type PetRecord } from './pets.repository.js';
 export interface PetListPage {
   pets: PetRecord[];
   limit: number;
-  /** Where the next page starts; absent on the last page. */
+  /** Absent on the last page. */
   nextCursor?: string;
 }
 
@@ -39,7 +39,7 @@ export class PetsService {
     return pet;
   }
 
-  /** The id a cursor continues after; a cursor only continues the listing it came from. */
+  /** A cursor only continues the listing it came from. */
   private positionOf(cursor: string, status: PetStatus | undefined): number {
     const position = decodeCursor(cursor);
     const after = position?.after;

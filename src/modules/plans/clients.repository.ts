@@ -3,21 +3,16 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Client } from './entities/client.entity.js';
 import type { PlanLimits } from './plan-catalogue.js';
+import type { PlanChoice } from './plan-rules.js';
 
-export interface NewClient {
-  name: string;
-  plan: string;
-  limits?: PlanLimits;
-}
+const limitColumns = (limits?: PlanLimits) => ({ perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null });
 
 @Injectable()
 export class ClientsRepository {
   constructor(@InjectRepository(Client) private readonly clients: Repository<Client>) {}
 
-  async create({ name, plan, limits }: NewClient): Promise<Client> {
-    return this.clients.save(
-      this.clients.create({ name, plan, perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null }),
-    );
+  async create({ name, plan, limits }: PlanChoice & { name: string }): Promise<Client> {
+    return this.clients.save(this.clients.create({ name, plan, ...limitColumns(limits) }));
   }
 
   findById(id: number): Promise<Client | null> {
@@ -29,7 +24,7 @@ export class ClientsRepository {
   }
 
   async changePlan(id: number, plan: string, limits?: PlanLimits): Promise<void> {
-    await this.clients.update({ id }, { plan, perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null });
+    await this.clients.update({ id }, { plan, ...limitColumns(limits) });
   }
 
   async isEmpty(): Promise<boolean> {

@@ -2,51 +2,33 @@ import { Injectable } from '@nestjs/common';
 import { Clock, LookupCache } from '../../common/index.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { Client } from './entities/client.entity.js';
-import type { PlanLimits } from './plan-catalogue.js';
+import { limitsFor } from './plan-catalogue.js';
 import { ClientNotFoundError } from './plan.errors.js';
 import { clientName, planChoice, type CustomLimits } from './plan-rules.js';
-import { PlansService } from './plans.service.js';
 
-export interface ClientQuota {
-  plan: string;
-  limits: PlanLimits;
-}
+export type ClientView = ReturnType<typeof toClientView>;
 
-export interface ClientView {
-  id: number;
-  name: string;
-  plan: string;
-  limits: PlanLimits;
-  createdAt: string;
-}
-
-/** A plan change reaches every replica's limiter within this time. */
+/** A plan change reaches every replica's limiter within LIMITS_CACHE_MS; without the database, quotas read within LIMITS_STALE_MS serve. */
 const LIMITS_CACHE_MS = 5_000;
 const LIMITS_CACHE_ENTRIES = 10_000;
-/** How long a client's quota read last may still be used while the database cannot be reached. */
 const LIMITS_STALE_MS = 5 * 60_000;
 
-/** Creates clients and moves them between plans, enforcing the plan rules. */
 @Injectable()
 export class ClientsService {
-  private readonly quotas: LookupCache<number, ClientQuota>;
+  private readonly quotas: LookupCache<number, Pick<ClientView, 'plan' | 'limits'>>;
 
   constructor(
     private readonly clients: ClientsRepository,
-    private readonly plans: PlansService,
     clock: Clock,
   ) {
     this.quotas = new LookupCache(clock, { max: LIMITS_CACHE_ENTRIES, freshMs: LIMITS_CACHE_MS, staleMs: LIMITS_STALE_MS });
   }
 
-  /**
-   * A client's plan and limits, read through a short cache so the rate limiter stays off the
-   * database; while the database cannot be reached, the ones read in the last 5 minutes.
-   */
-  async quotaOf(id: number): Promise<ClientQuota> {
+  /** Through a short cache, so the rate limiter stays off the database. */
+  async quotaOf(id: number): Promise<Pick<ClientView, 'plan' | 'limits'>> {
     const quota = await this.quotas.get(id, async () => {
       const client = await this.clients.findById(id);
-      return client && { plan: client.plan, limits: this.plans.limitsFor(client) };
+      return client && { plan: client.plan, limits: limitsFor(client.plan, client) };
     });
     if (!quota) throw new ClientNotFoundError(id);
     return quota;
@@ -54,7 +36,7 @@ export class ClientsService {
 
   async create(name: string, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
     const choice = planChoice(plan, custom);
-    return this.view(await this.clients.create({ name: clientName(name), ...choice }));
+    return toClientView(await this.clients.create({ name: clientName(name), ...choice }));
   }
 
   async setPlan(id: number, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
@@ -67,24 +49,24 @@ export class ClientsService {
   async get(id: number): Promise<ClientView> {
     const client = await this.clients.findById(id);
     if (!client) throw new ClientNotFoundError(id);
-    return this.view(client);
+    return toClientView(client);
   }
 
   async list(): Promise<ClientView[]> {
-    return (await this.clients.listAll()).map((client) => this.view(client));
+    return (await this.clients.listAll()).map(toClientView);
   }
 
   isEmpty(): Promise<boolean> {
     return this.clients.isEmpty();
   }
+}
 
-  private view(client: Client): ClientView {
-    return {
-      id: client.id,
-      name: client.name,
-      plan: client.plan,
-      limits: this.plans.limitsFor(client),
-      createdAt: client.createdAt.toISOString(),
-    };
-  }
+function toClientView(client: Client) {
+  return {
+    id: client.id,
+    name: client.name,
+    plan: client.plan,
+    limits: limitsFor(client.plan, client),
+    createdAt: client.createdAt.toISOString(),
+  };
 }

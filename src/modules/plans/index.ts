@@ -1,8 +1,7 @@
 export { ClientsService } from './clients.service.js';
 export type { ClientView } from './clients.service.js';
-export { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES, isPlanName } from './plan-catalogue.js';
+export { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES, isPlanName, limitsFor } from './plan-catalogue.js';
 export type { PlanLimits, PlanName } from './plan-catalogue.js';
-export { clientName, planChoice } from './plan-rules.js';
+export { clientName, planChoice, type PlanChoice } from './plan-rules.js';
 export { ClientNotFoundError, PlanRuleError } from './plan.errors.js';
 export { PlansModule } from './plans.module.js';
-export { PlansService } from './plans.service.js';

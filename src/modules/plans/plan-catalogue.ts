@@ -8,7 +8,7 @@ export interface PlanLimits {
   perDay: number;
 }
 
-/** `custom` plans carry per-client limits set by the operator; the others have fixed ones. */
+/** `custom` plans carry per-client limits set by the operator. */
 export type PlanDefinition = { custom: false; limits: PlanLimits } | { custom: true };
 
 export const PLAN_CATALOGUE: Readonly<Record<PlanName, PlanDefinition>> = {
@@ -23,4 +23,10 @@ export const FIXED_PLAN_NAMES = PLAN_NAMES.filter((plan) => !PLAN_CATALOGUE[plan
 
 export function isPlanName(value: string): value is PlanName {
   return (PLAN_NAMES as readonly string[]).includes(value);
+}
+
+/** A plan's limits, or on a custom plan the client's `own`; the rate limiter reads limits only through here. */
+export function limitsFor(plan: string, own?: { perMinuteLimit: number | null; perDayLimit: number | null }): PlanLimits {
+  const definition = isPlanName(plan) ? PLAN_CATALOGUE[plan] : PLAN_CATALOGUE.free;
+  return definition.custom ? { perMinute: own?.perMinuteLimit ?? 0, perDay: own?.perDayLimit ?? 0 } : definition.limits;
 }

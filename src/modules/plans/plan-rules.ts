@@ -1,20 +1,17 @@
 import { PLAN_CATALOGUE, PLAN_NAMES, isPlanName, type PlanLimits, type PlanName } from './plan-catalogue.js';
 import { PlanRuleError } from './plan.errors.js';
 
-/**
- * The rules of clients and plans, as pure functions: the command-line tool checks its arguments
- * with them before it opens the database, and ClientsService checks every write with them.
- */
-
-/** The longest client name (also the `clients.name` column's length). */
+/** Also the `clients.name` column's length. */
 export const CLIENT_NAME_MAX_LENGTH = 200;
 
-export interface CustomLimits {
-  perMinute?: number;
-  perDay?: number;
+export type CustomLimits = Partial<PlanLimits>;
+
+export interface PlanChoice {
+  plan: PlanName;
+  limits?: PlanLimits;
 }
 
-/** The name as stored: trimmed, 1 to CLIENT_NAME_MAX_LENGTH characters; `what` names it in the error. */
+/** The rules are pure, so the CLI checks its arguments before it opens the database; `what` names the value in the error. */
 export function clientName(raw: string, what = 'A client name'): string {
   const name = raw.trim();
   if (!name || name.length > CLIENT_NAME_MAX_LENGTH) {
@@ -24,7 +21,7 @@ export function clientName(raw: string, what = 'A client name'): string {
 }
 
 /** Checks a plan choice: custom limits are required on a custom plan and refused on the others. */
-export function planChoice(plan: string, custom: CustomLimits): { plan: PlanName; limits?: PlanLimits } {
+export function planChoice(plan: string, custom: CustomLimits): PlanChoice {
   if (!isPlanName(plan)) throw new PlanRuleError(`Unknown plan "${plan}"; choose one of ${PLAN_NAMES.join(', ')}.`);
   const definition = PLAN_CATALOGUE[plan];
   const given = custom.perMinute !== undefined || custom.perDay !== undefined;
@@ -36,7 +33,7 @@ export function planChoice(plan: string, custom: CustomLimits): { plan: PlanName
     throw new PlanRuleError(`The ${plan} plan needs both --per-minute and --per-day.`);
   }
   for (const [name, value] of Object.entries(custom)) {
-    if (!Number.isSafeInteger(value) || (value as number) < 1) throw new PlanRuleError(`${name} must be a positive integer.`);
+    if (!Number.isSafeInteger(value) || value < 1) throw new PlanRuleError(`${name} must be a positive integer.`);
   }
   return { plan, limits: { perMinute: custom.perMinute, perDay: custom.perDay } };
 }

@@ -1,4 +1,3 @@
-/** A request to the Plans module that breaks its rules (unknown plan, limits that do not fit). */
 export class PlanRuleError extends Error {
   override name = 'PlanRuleError';
 }

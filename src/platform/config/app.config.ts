@@ -2,24 +2,7 @@ import bytes from 'bytes';
 import { defineConfig } from './config-registry.js';
 import { commaList, isInteger, isOneOf, type EnvCheck } from './env-check.js';
 
-export interface AppConfig {
-  port: number;
-  host: string;
-  production: boolean;
-  publicBaseUrl?: string;
-  stagingBaseUrl?: string;
-  /** Host names (lower case, no port) a request may name; empty means any (docs/contract/decisions.md, "Host names in links"). */
-  allowedHosts: string[];
-  trustProxy: boolean | number | string;
-  bodyLimit: string;
-  logLevel: string;
-  /** Origins allowed by CORS; empty means no CORS headers at all (the API serves no browsers). */
-  corsOrigins: string[];
-  /** After SIGTERM, readiness answers 503 this long while the server still serves. */
-  shutdownReadinessDelayMs: number;
-  /** Then in-flight requests get this long to finish before their connections are closed. */
-  shutdownGraceMs: number;
-}
+export type AppConfig = ReturnType<typeof appConfig>;
 
 const isBaseUrl: EnvCheck = (value) => {
   try {
@@ -44,8 +27,6 @@ const isTrustProxy: EnvCheck = (value, env) => {
   if (!/^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/.test(value)) {
     return 'must be true, false, a hop count, or a comma-separated list of addresses';
   }
-  // `true` believes the left-most X-Forwarded-For address, which the client writes itself: any
-  // caller could pick the address its anonymous quota is counted for.
   return value === 'true' && env.NODE_ENV === 'production'
     ? 'must not be true in production (it trusts the address the client writes itself): set the number of proxies in front, such as 1, or their addresses'
     : undefined;
@@ -78,16 +59,18 @@ export const appConfig = defineConfig(
     SHUTDOWN_READINESS_DELAY_MS: isInteger(0, 120_000),
     SHUTDOWN_GRACE_MS: isInteger(0, 300_000),
   },
-  (): AppConfig => ({
+  () => ({
     port: Number(process.env.PORT || 3000),
     host: process.env.HOST || '0.0.0.0',
     production: process.env.NODE_ENV === 'production',
     publicBaseUrl: trimSlash(process.env.PUBLIC_BASE_URL || undefined),
     stagingBaseUrl: trimSlash(process.env.STAGING_BASE_URL || undefined),
+    /** Lower case, no port; empty means any. */
     allowedHosts: commaList(process.env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     bodyLimit: process.env.BODY_LIMIT || '16kb',
     logLevel: process.env.LOG_LEVEL || 'info',
+    /** Empty means no CORS headers at all. */
     corsOrigins: commaList(process.env.CORS_ORIGINS),
     shutdownReadinessDelayMs: Number(process.env.SHUTDOWN_READINESS_DELAY_MS || 5_000),
     shutdownGraceMs: Number(process.env.SHUTDOWN_GRACE_MS || 10_000),

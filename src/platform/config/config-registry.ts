@@ -7,10 +7,8 @@ export type ConfigNamespace<T extends object = object> = (() => T) & ConfigFacto
 const namespaces = new Map<string, ConfigNamespace>();
 
 /**
- * Declares a module's configuration from its own folder: the namespace it reads with
- * `config.getOrThrow<T>(token)` and the checks of its variables. Every namespace defined by the
- * modules the application loads is registered here, so the configuration module loads them all and
- * the boot validation names every bad variable of every module in one message.
+ * Declares a module's configuration from its own folder: the namespace it reads and its variables'
+ * checks, registered so the configuration module loads them all and validates them in one message.
  */
 export function defineConfig<T extends object>(token: string, checks: EnvChecks, factory: () => T): ConfigNamespace<T> {
   if (namespaces.has(token)) throw new Error(`The configuration namespace "${token}" is defined twice.`);
@@ -23,5 +21,4 @@ export function defineConfig<T extends object>(token: string, checks: EnvChecks,
   return namespace;
 }
 
-/** The namespaces defined so far, in the order their modules were loaded. */
 export const configNamespaces = (): ConfigNamespace[] => [...namespaces.values()];

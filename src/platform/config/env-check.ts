@@ -1,8 +1,4 @@
-/**
- * A check of one environment variable: undefined when the value is good, else what is wrong
- * with it ("must be ..."). Each module declares the checks of the variables it reads beside its
- * configuration namespace (see defineConfig).
- */
+/** A check of one environment variable: undefined when the value is good, else what is wrong ("must be ..."). */
 export type EnvCheck = (value: string, env: Record<string, unknown>) => string | undefined;
 
 export type EnvChecks = Record<string, EnvCheck>;
@@ -22,7 +18,6 @@ export const isInstant: EnvCheck = (value) =>
     ? undefined
     : 'must be an ISO 8601 instant such as 2030-12-05T00:00:00Z';
 
-/** Splits a comma-separated variable into its trimmed, non-empty entries. */
 export const commaList = (value: string | undefined): string[] =>
   (value ?? '')
     .split(',')

@@ -1,4 +1,3 @@
-/** The configuration kernel: how a module defines its namespace and checks, and the boot validation. */
 export { appConfig, type AppConfig } from './app.config.js';
 export { defineConfig, type ConfigNamespace } from './config-registry.js';
 export { appConfigModule } from './config.module.js';

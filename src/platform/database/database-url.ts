@@ -1,14 +1,8 @@
-export type DatabaseTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+type DatabaseTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
-/** The embedded default: a SQLite file beside the working directory. */
-export const DEFAULT_SQLITE_PATH = 'data/pets.sqlite';
-
-/**
- * Reads `DATABASE_URL`: unset means the SQLite file `data/pets.sqlite`; `sqlite::memory:`,
- * `sqlite:PATH` and `postgres://...` (or `postgresql://...`) choose the others.
- */
+/** Reads `DATABASE_URL`: unset is the embedded default, a SQLite file beside the working directory. */
 export function parseDatabaseUrl(url: string | undefined): DatabaseTarget {
-  if (!url) return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
+  if (!url) return { kind: 'sqlite', path: 'data/pets.sqlite' };
   if (url === 'sqlite::memory:') return { kind: 'sqlite', path: ':memory:' };
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);

@@ -1,12 +1,7 @@
 import { defineConfig, isInteger, isOneOf, type EnvCheck } from '../config/index.js';
 import { parseDatabaseUrl } from './database-url.js';
 
-export interface DatabaseConfig {
-  url?: string;
-  migrationsRun: boolean;
-  /** The longest a PostgreSQL query may take before the request answers 503. */
-  queryTimeoutMs: number;
-}
+export type DatabaseConfig = ReturnType<typeof databaseConfig>;
 
 const isDatabaseUrl: EnvCheck = (value) => {
   try {
@@ -24,9 +19,10 @@ export const databaseConfig = defineConfig(
     DATABASE_MIGRATIONS_RUN: isOneOf('true', 'false'),
     DATABASE_QUERY_TIMEOUT_MS: isInteger(100, 600_000),
   },
-  (): DatabaseConfig => ({
+  () => ({
     url: process.env.DATABASE_URL || undefined,
     migrationsRun: process.env.DATABASE_MIGRATIONS_RUN !== 'false',
+    /** The longest a PostgreSQL query may take before the request answers 503. */
     queryTimeoutMs: Number(process.env.DATABASE_QUERY_TIMEOUT_MS || 10_000),
   }),
 );

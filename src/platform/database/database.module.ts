@@ -7,7 +7,6 @@ import type { DatabaseConfig } from './database.config.js';
 import { TransactionHost } from './transaction-host.js';
 import { buildTypeOrmOptions } from './typeorm-options.js';
 
-/** The TypeORM connection, and the `TransactionHost` every module's repositories write through. */
 @Global()
 @Module({
   imports: [

@@ -1,4 +1,3 @@
-/** The TypeORM connection, its configuration, and the transaction host writes go through. */
 export { databaseConfig, type DatabaseConfig } from './database.config.js';
 export { DatabaseModule } from './database.module.js';
 export { TransactionHost } from './transaction-host.js';

@@ -3,10 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /**
- * The one way writes join a transaction (docs/extending.md): repositories write through `tx`, the
- * manager of the transaction `withTransaction` runs, else the default one. It has the surface of
- * @nestjs-cls/transactional's TransactionHost, which jest cannot load on Node 20 (a CommonJS
- * package that requires the ESM-only @nestjs/common).
+ * The one way writes join a transaction (docs/extending.md): repositories write through `tx`. The
+ * surface of @nestjs-cls/transactional's, which jest cannot load on Node 20 (CommonJS requiring ESM).
  */
 @Injectable()
 export class TransactionHost {
@@ -18,7 +16,7 @@ export class TransactionHost {
     return this.current.getStore() ?? this.dataSource.manager;
   }
 
-  /** Runs `work` in a transaction, or in the one it is already in: committed if it resolves, else rolled back. */
+  /** Runs `work` in a transaction, or in the one it is already in. */
   withTransaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return work();
     return this.dataSource.transaction((manager) => this.current.run(manager, work));

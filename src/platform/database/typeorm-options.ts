@@ -5,13 +5,8 @@ import type { DatabaseConfig } from './database.config.js';
 import { parseDatabaseUrl } from './database-url.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-export type TypeOrmOptionsInput = Pick<DatabaseConfig, 'url' | 'migrationsRun' | 'queryTimeoutMs'>;
-
-/**
- * The one place that turns configuration into TypeORM options; the Nest module and the
- * TypeORM CLI's data source (`ormconfig.ts`) both use it, so they cannot drift apart.
- */
-export function buildTypeOrmOptions({ url, migrationsRun, queryTimeoutMs }: TypeOrmOptionsInput): DataSourceOptions {
+/** The Nest module's and the TypeORM CLI's (`ormconfig.ts`) options alike, so they cannot drift apart. */
+export function buildTypeOrmOptions({ url, migrationsRun, queryTimeoutMs }: DatabaseConfig): DataSourceOptions {
   const target = parseDatabaseUrl(url);
   const common = { migrations: MIGRATIONS, migrationsRun, synchronize: false } as const;
   if (target.kind === 'postgres') {

@@ -4,38 +4,31 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Server } from 'node:http';
 import type { AppConfig } from '../config/index.js';
 
-/**
- * Bounds the shutdown that SIGTERM starts. Terminus first answers readiness with 503 for
- * SHUTDOWN_READINESS_DELAY_MS while the server still serves (so the load balancer stops sending);
- * then the server stops accepting and in-flight requests finish; whatever still runs after
- * SHUTDOWN_GRACE_MS more has its connection closed, so the database and Redis close in bounded time.
- */
 const IDLE_SWEEP_MS = 100;
 
+/**
+ * Bounds the shutdown SIGTERM starts: readiness fails while the server still serves, then it stops
+ * accepting, and what still runs SHUTDOWN_GRACE_MS later has its connection closed.
+ */
 @Injectable()
 export class GracefulShutdown implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Shutdown');
-  private readonly config: AppConfig;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    config: ConfigService,
-  ) {
-    this.config = config.getOrThrow<AppConfig>('app');
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   beforeApplicationShutdown(signal?: string): void {
     if (!signal) return;
-    const { shutdownReadinessDelayMs, shutdownGraceMs } = this.config;
+    const { shutdownReadinessDelayMs, shutdownGraceMs } = this.config.getOrThrow<AppConfig>('app');
     this.logger.log(
       `${signal}: readiness fails now; stop accepting in ${shutdownReadinessDelayMs} ms; in-flight requests get ${shutdownGraceMs} ms more`,
     );
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (!server) return;
-    // Once the server stops accepting, keep-alive connections are closed as soon as they fall idle,
-    // so the process does not wait for clients to hang up. Not before: during the readiness delay
-    // the load balancer may still send requests over its idle connections to this replica, and
-    // closing one under such a request makes the balancer drop its client's connection unanswered.
+    // Idle keep-alive connections are closed once the server stops accepting, not before: the
+    // balancer may still send over them, and a request sent as one closes is dropped unanswered.
     let closeIdle: NodeJS.Timeout | undefined;
     const stopAccepting = setTimeout(() => {
       closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS).unref();

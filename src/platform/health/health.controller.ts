@@ -6,10 +6,7 @@ import type { Response } from 'express';
 import { Public } from '../../common/index.js';
 import { ReadinessIndicator, type ReadinessCheck } from './readiness-indicator.js';
 
-/**
- * Liveness and readiness for orchestrators, in the terminus response shape. Readiness runs the
- * `@ReadinessIndicator()` providers of every module (the database ping, the limiter's state, ...).
- */
+/** Liveness and readiness (every module's `@ReadinessIndicator()` providers), in the terminus response shape. */
 @Public()
 @ApiExcludeController()
 @Controller('health')
@@ -22,10 +19,11 @@ export class HealthController implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.readiness = this.discovery
-      .getProviders({ metadataKey: ReadinessIndicator.KEY })
-      .map(({ instance }) => instance as ReadinessCheck)
-      .map((indicator) => () => indicator.check());
+    this.readiness = this.discovery.getProviders({ metadataKey: ReadinessIndicator.KEY }).map(
+      ({ instance }) =>
+        () =>
+          (instance as ReadinessCheck).check(),
+    );
   }
 
   @Get('live')

@@ -10,7 +10,7 @@ import { HealthController } from './health.controller.js';
   imports: [
     TerminusModule.forRootAsync({
       inject: [ConfigService],
-      // On SIGTERM terminus answers every health check with 503 (shutting_down) for this long before shutdown proceeds.
+      // On SIGTERM, every health check answers 503 this long before shutdown proceeds.
       useFactory: (config: ConfigService) => ({ gracefulShutdownTimeoutMs: config.getOrThrow<AppConfig>('app').shutdownReadinessDelayMs }),
     }),
     DiscoveryModule,

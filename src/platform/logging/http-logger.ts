@@ -7,7 +7,6 @@ import { matchedRoute, requestIdOf, principalOf } from '../../common/index.js';
 /** Probes and scrapes would drown the request log. */
 const QUIET = /^\/(health\/|metrics)/;
 
-/** The level of a request's line: failures are errors, everything else is information. */
 function levelOf(response: ServerResponse, error?: unknown): 'error' | 'info' {
   return error || response.statusCode >= 500 ? 'error' : 'info';
 }
@@ -17,9 +16,8 @@ function whoAndWhere(request: IncomingMessage) {
 }
 
 /**
- * One line per request when its response finishes: request id, method, route, status, latency and
- * client id; no headers, so no credential can leak. With `info` off, pino-http joins only a request
- * whose line will be written (after it finished): building lines nobody sees cost a lot of CPU.
+ * One line per finished request, without headers, so no credential can leak. With `info` off, only a
+ * request whose line will be written is handed to pino-http: building lines nobody sees cost CPU.
  */
 export function createHttpLogger(logger: Logger): (request: Request, response: Response, next: NextFunction) => void {
   const httpLogger = pinoHttp({
@@ -34,12 +32,8 @@ export function createHttpLogger(logger: Logger): (request: Request, response: R
       `${request.method} ${(request as Request).originalUrl} ${response.statusCode} ${Math.round(responseTime)}ms`,
     customErrorMessage: (request, response) => `${request.method} ${(request as Request).originalUrl} ${response.statusCode} failed`,
     serializers: {
-      req: (request: { id: string; method: string; raw: IncomingMessage }) => ({
-        id: request.id,
-        method: request.method,
-        url: (request.raw as Request).originalUrl,
-      }),
-      res: (response: { statusCode: number; raw: ServerResponse }) => ({ statusCode: response.statusCode }),
+      req: ({ id, method, raw }: { id: string; method: string; raw: Request }) => ({ id, method, url: raw.originalUrl }),
+      res: ({ statusCode }: { statusCode: number }) => ({ statusCode }),
     },
   });
   return (request, response, next) => {

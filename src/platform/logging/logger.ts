@@ -4,10 +4,7 @@ import type { AppConfig } from '../config/index.js';
 /** Redacted wherever they appear in a log record: credentials never reach the log. */
 const SECRETS = ['req.headers.authorization', 'req.headers.cookie', '*.authorization', '*.apiKey', '*.key'];
 
-/**
- * The service's one logger: JSON lines (one object per line, for log shippers) in production,
- * human-readable lines elsewhere when pino-pretty (a development dependency) is installed.
- */
+/** JSON lines for log shippers in production; elsewhere readable ones, when pino-pretty (a development dependency) is installed. */
 export function createLogger({ logLevel, production }: Pick<AppConfig, 'logLevel' | 'production'>): Logger {
   const pretty = !production && prettyAvailable();
   return pino({

@@ -1,20 +1,15 @@
 import type { LoggerService } from '@nestjs/common';
-import type { Logger } from 'pino';
+import type { Level, Logger } from 'pino';
 
-/**
- * Nest's own logs (start-up, the exception filter, the limiter's transitions) through pino, so
- * everything the service writes is one stream of JSON lines with the same fields.
- */
+/** Nest's own logs (start-up, the exception filter, the limiter's transitions) through pino: one stream of JSON lines. */
 export class PinoLoggerService implements LoggerService {
+  readonly log = this.at('info');
+  readonly warn = this.at('warn');
+  readonly debug = this.at('debug');
+  readonly verbose = this.at('trace');
+  readonly fatal = this.at('fatal');
+
   constructor(private readonly logger: Logger) {}
-
-  log(message: unknown, context?: string): void {
-    this.logger.info({ context }, String(message));
-  }
-
-  warn(message: unknown, context?: string): void {
-    this.logger.warn({ context }, String(message));
-  }
 
   error(message: unknown, stackOrContext?: string, context?: string): void {
     // Nest passes (message, stack, context), or (message, context) when there is no stack.
@@ -22,15 +17,7 @@ export class PinoLoggerService implements LoggerService {
     this.logger.error({ context: ctx, stack }, String(message));
   }
 
-  debug(message: unknown, context?: string): void {
-    this.logger.debug({ context }, String(message));
-  }
-
-  verbose(message: unknown, context?: string): void {
-    this.logger.trace({ context }, String(message));
-  }
-
-  fatal(message: unknown, context?: string): void {
-    this.logger.fatal({ context }, String(message));
+  private at(level: Level) {
+    return (message: unknown, context?: string): void => this.logger[level]({ context }, String(message));
   }
 }

@@ -4,12 +4,7 @@ import { Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
 /** The node-postgres pool behind TypeORM (SQLite has one connection and no pool). */
-interface PgPool {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-  options: { max: number };
-}
+type PgPool = { totalCount?: number; idleCount: number; waitingCount: number; options: { max: number } };
 
 @Injectable()
 export class DatabaseMetrics {
@@ -24,12 +19,7 @@ export class DatabaseMetrics {
         const stats =
           pool?.totalCount === undefined
             ? { total: 1, idle: 0, waiting: 0, max: 1 }
-            : {
-                total: pool.totalCount,
-                idle: pool.idleCount,
-                waiting: pool.waitingCount,
-                max: pool.options.max,
-              };
+            : { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
         for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
       },
     });

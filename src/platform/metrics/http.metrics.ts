@@ -18,7 +18,6 @@ export class HttpMetrics {
     });
   }
 
-  /** Express middleware: times each request until its response is finished. */
   readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
     const end = this.duration.startTimer();
     response.once('finish', () => {

@@ -4,10 +4,7 @@ import { DatabaseMetrics } from './database.metrics.js';
 import { HttpMetrics } from './http.metrics.js';
 import { MetricsController } from './metrics.controller.js';
 
-/**
- * Prometheus metrics at `/metrics`. One registry per application (not prom-client's global one),
- * which modules register their own metrics on; the default process metrics come with it.
- */
+/** Prometheus metrics at `/metrics`, on one registry per application (not prom-client's global one) that modules add to. */
 @Global()
 @Module({
   controllers: [MetricsController],

@@ -2,9 +2,8 @@ import { DiscoveryService } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 
 /**
- * What a module adds to the OpenAPI document beyond its decorators (named schemas, closed
- * schemas, headers on every response, values taken from configuration). A provider of the module
- * implements it and is marked `@OpenApiContributor()`; the document builder applies every one.
+ * What a module adds to the OpenAPI document beyond its decorators (named or closed schemas, headers,
+ * values from configuration), on a provider marked `@OpenApiContributor()`.
  */
 export interface OpenApiContribution {
   contribute(document: OpenAPIObject): void;

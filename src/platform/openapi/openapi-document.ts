@@ -1,19 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { describeErrorCodes } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
-import { closeSchemas } from './openapi-contribution.js';
-import { OpenApiContributions } from './openapi-contributions.js';
-
-type Servers = Pick<AppConfig, 'publicBaseUrl' | 'stagingBaseUrl'>;
+import { closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-contribution.js';
 
 /**
- * Builds the OpenAPI document from the controllers' decorators, then adds what decorators
- * cannot say: the error catalogue, the closed Error schemas, each module's contribution
- * (`@OpenApiContributor()` providers: named schemas, headers every response carries), and the servers (relative `/v1` first, so Swagger UI's "Try it out" reaches the
- * instance that served it).
+ * The controllers' decorators, then what they cannot say: the error catalogue, closed schemas, each
+ * module's contribution, the servers (relative `/v1` first: "Try it out" reaches the instance serving it).
  */
-export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, stagingBaseUrl }: Servers): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, stagingBaseUrl }: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Pet Adoption Service')
     .setDescription('Browse and manage individual animals available for adoption.')
@@ -40,6 +36,8 @@ export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, sta
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': server.url === stagingBaseUrl }));
   describeErrorCodes(document);
   closeSchemas(document, ['Error', 'ErrorDetail']);
-  app.get(OpenApiContributions).applyTo(document);
+  for (const { instance } of app.get(DiscoveryService).getProviders({ metadataKey: OpenApiContributor.KEY })) {
+    (instance as OpenApiContribution).contribute(document);
+  }
   return document;
 }

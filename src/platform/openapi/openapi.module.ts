@@ -1,11 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { OpenApiContributions } from './openapi-contributions.js';
 
-/** Collects the modules' OpenAPI contributions for the document builder. */
-@Module({
-  imports: [DiscoveryModule],
-  providers: [OpenApiContributions],
-  exports: [OpenApiContributions],
-})
+/** DiscoveryService, with which the document builder finds the modules' `@OpenApiContributor()` providers. */
+@Module({ imports: [DiscoveryModule] })
 export class OpenApiModule {}

@@ -1,7 +1,6 @@
 /**
- * Regenerates the checked-in `openapi.json` (`npm run openapi`) through the server's own factory,
- * on in-memory SQLite and without PUBLIC_BASE_URL / STAGING_BASE_URL, so the copy is the same on
- * every machine; `test/openapi/openapi.e2e-spec.ts` fails while it is stale.
+ * Regenerates the checked-in `openapi.json` (`npm run openapi`) through the server's factory, without
+ * PUBLIC_BASE_URL / STAGING_BASE_URL, so it is the same on every machine; a test fails while it is stale.
  */
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';

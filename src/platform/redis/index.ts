@@ -1,4 +1,3 @@
-/** The shared Redis connection (or none) and its circuit breaker. */
 export { RedisCircuit } from './redis-circuit.js';
 export type { RedisClient } from './redis-client.js';
 export { redisConfig, type RedisConfig } from './redis.config.js';

@@ -7,18 +7,9 @@ const PROBE_INTERVAL_MS = 1_000;
 /** The target of a single Redis: every key lives on the one server. */
 const SERVER = 'server';
 
-export interface CircuitMessages {
-  /** Logged when the feature stops using Redis (all of it, or one Cluster node); receives what failed. */
-  down: (reason: string) => string;
-  /** Logged when every part of Redis the feature had stopped using answers again. */
-  up: string;
-}
-
 /**
- * Whether a Redis-backed feature should send a command for a key now. A failed command opens only
- * the place that failed (the server, or on a Cluster the key's slot): its keys go to the feature's
- * fallback without waiting, while a probe re-reads the failed key every second and on reconnection
- * until it answers. No request waits on a probe; each transition of the feature is logged once.
+ * A failed command opens only the place that failed (the server, or a Cluster slot): its keys go to
+ * the fallback at once, while a probe re-reads the failed key every second and on reconnection.
  */
 export class RedisCircuit {
   /** Open places, each with the key its probe reads and the pending probe. */
@@ -29,7 +20,8 @@ export class RedisCircuit {
   constructor(
     private readonly redis: RedisClient,
     private readonly logger: Logger,
-    private readonly messages: CircuitMessages,
+    /** Logged when the feature stops using Redis (given what failed), and when it uses all of it again. */
+    private readonly messages: { down: (reason: string) => string; up: string },
   ) {
     // Connection errors also surface as events; a failed command opens the circuit.
     redis.on('error', () => undefined);
@@ -39,11 +31,7 @@ export class RedisCircuit {
     });
   }
 
-  /**
-   * Down while any place is open, and whenever the client has no live connection (still
-   * connecting at start, or reconnecting after Redis went away while nothing was sent), so
-   * readiness reports the fallback before any request has failed.
-   */
+  /** Also while the client has no live connection, so readiness reports the fallback before any request has failed. */
   get isOpen(): boolean {
     return this.open.size > 0 || this.redis.status !== 'ready';
   }
@@ -64,7 +52,6 @@ export class RedisCircuit {
     return fallback();
   }
 
-  /** Opens the place serving `key` after a command on it failed. */
   trip(key: string, error: unknown): void {
     const place = this.placeOf(key);
     if (this.open.has(place)) return;
@@ -80,11 +67,7 @@ export class RedisCircuit {
     this.open.clear();
   }
 
-  /**
-   * The server, or the Cluster slot of the key. A slot, not the node serving it: the slot map
-   * changes while a node fails (its slots are dropped, then served again), and a place that
-   * changed name would be tried again at the cost of a command timeout.
-   */
+  /** A slot, not its node: the slot map changes while a node fails, and a renamed place would cost another timeout. */
   private placeOf(key: string): string {
     return this.redis instanceof Cluster ? `slot ${calculateSlot(key)}` : SERVER;
   }
@@ -110,7 +93,7 @@ export class RedisCircuit {
     this.announce();
   }
 
-  /** Logs a transition of the whole feature, once: down when the first place opens, up when the last one closes. */
+  /** Logs down when the first place opens, up when the last one closes. */
   private announce(reason = 'unknown'): void {
     if (this.isOpen && !this.announcedDown) {
       this.announcedDown = true;

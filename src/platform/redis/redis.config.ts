@@ -1,24 +1,12 @@
-import { defineConfig, isInteger, type EnvCheck } from '../config/index.js';
+import { commaList, defineConfig, isInteger, type EnvCheck } from '../config/index.js';
 
-export interface RedisConfig {
-  /** `redis://` or `rediss://` URL of a single Redis; unset means no Redis. */
-  url?: string;
-  /** `host:port` seeds of a Redis Cluster; takes precedence over `url`. */
-  clusterNodes: Array<{ host: string; port: number }>;
-  /** A command that takes longer fails, and the limiter falls back to its in-process store. */
-  commandTimeoutMs: number;
-  keyPrefix: string;
-}
+export type RedisConfig = ReturnType<typeof redisConfig>;
 
 function parseClusterNodes(value: string | undefined): Array<{ host: string; port: number }> {
-  return (value ?? '')
-    .split(',')
-    .map((node) => node.trim())
-    .filter(Boolean)
-    .map((node) => {
-      const at = node.lastIndexOf(':');
-      return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
-    });
+  return commaList(value).map((node) => {
+    const at = node.lastIndexOf(':');
+    return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+  });
 }
 
 const isRedisUrl: EnvCheck = (value) =>
@@ -37,8 +25,10 @@ export const redisConfig = defineConfig(
     REDIS_COMMAND_TIMEOUT_MS: isInteger(10, 10_000),
     REDIS_KEY_PREFIX: (value) => (/^[\w:.-]{1,64}$/.test(value) ? undefined : 'must be 1 to 64 of [A-Za-z0-9_:.-]'),
   },
-  (): RedisConfig => ({
+  () => ({
+    /** Unset means no Redis. */
     url: process.env.REDIS_URL || undefined,
+    /** Seeds of a Redis Cluster; take precedence over `url`. */
     clusterNodes: parseClusterNodes(process.env.REDIS_CLUSTER_NODES),
     commandTimeoutMs: Number(process.env.REDIS_COMMAND_TIMEOUT_MS || 250),
     keyPrefix: process.env.REDIS_KEY_PREFIX || 'pets:',

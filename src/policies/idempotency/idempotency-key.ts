@@ -1,20 +1,22 @@
 import { createHash } from 'node:crypto';
-import { invalidIdempotencyKey } from './idempotency.exceptions.js';
+import { ValidationFailedException } from '../../common/index.js';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotent.decorator.js';
 
-const MAX_LENGTH = 255;
-const PRINTABLE_ASCII = /^[\x20-\x7E]+$/;
+const PRINTABLE_ASCII = /^[\x20-\x7E]{1,255}$/;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/**
- * The SHA-256 of a valid `Idempotency-Key` header (the raw value is never stored), `undefined`
- * when the header is absent; anything but 1 to 255 printable ASCII characters is refused.
- */
+/** The SHA-256 of a valid `Idempotency-Key` (the raw value is never stored), `undefined` without one. */
 export function idempotencyKeyHash(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || header.length > MAX_LENGTH || !PRINTABLE_ASCII.test(header)) throw invalidIdempotencyKey();
+  if (typeof header !== 'string' || !PRINTABLE_ASCII.test(header)) {
+    throw ValidationFailedException.forField(
+      IDEMPOTENCY_KEY_HEADER,
+      `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters`,
+    );
+  }
   return sha256(header);
 }
 

@@ -3,20 +3,17 @@ import { TransactionHost } from '../../platform/database/index.js';
 import { IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
 
-/** Whose key it is: the caller's client and the SHA-256 of its Idempotency-Key. */
 export interface IdempotencyScope {
   clientId: number;
   keyHash: string;
 }
 
-/** The first response, as sent: replayed to a retry. */
 export interface StoredResponse {
   status: number;
   body: unknown;
   location?: string;
 }
 
-/** A key's first response, with the fingerprint of the body that got it. */
 export interface CompletedKey {
   fingerprint: string;
   response: StoredResponse;
@@ -31,7 +28,7 @@ export class IdempotencyKeysRepository {
     return this.txHost.tx.getRepository(IdempotencyKey);
   }
 
-  /** The key's response, unless none was recorded or it expired at or before `now` (the release before's pending rows have none). */
+  /** The key's response, unless it expired (the previous release's pending rows have none). */
   async find({ clientId, keyHash }: IdempotencyScope, now: Date): Promise<CompletedKey | undefined> {
     const row = await this.keys.findOneBy({ clientId, keyHash, responseStatus: Not(IsNull()) });
     if (!row || row.expiresAt <= now) return undefined;
@@ -42,7 +39,7 @@ export class IdempotencyKeysRepository {
     };
   }
 
-  /** Records the key's response, in place of an expired one. */
+  /** In place of an expired one. */
   async record({ clientId, keyHash }: IdempotencyScope, { fingerprint, response }: CompletedKey, expiresAt: Date): Promise<void> {
     await this.keys.upsert(
       {
@@ -58,7 +55,6 @@ export class IdempotencyKeysRepository {
     );
   }
 
-  /** Deletes the keys that expired at or before `now`; returns how many. */
   async deleteExpired(now: Date): Promise<number> {
     return (await this.keys.delete({ expiresAt: LessThanOrEqual(now) })).affected ?? 0;
   }

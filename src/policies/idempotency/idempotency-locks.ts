@@ -5,29 +5,25 @@ import type { IdempotencyScope } from './idempotency-keys.repository.js';
 /** Who holds a key: this request (it may create), or another one still running, with the same body or another. */
 export type KeyHolder = 'this request' | 'same body' | 'other body';
 
-/** Lets one request at a time run under a client's key; the others learn who holds it. */
+/** Lets one request at a time run under a client's key (until `work` ends); the others learn who holds it. */
 export abstract class IdempotencyLocks {
-  /** Runs `work` with the key's holder; when that is this request, it holds the key until `work` ends. */
   abstract run<T>(scope: IdempotencyScope, fingerprint: string, work: (holder: KeyHolder) => Promise<T>): Promise<T>;
 }
 
 /**
- * Taken without waiting: the body's lock, then the key's. A key's holder holds its body's lock too,
- * so a request that gets only its own body's lock has met another body. The check interval makes a
- * backend blocked in a statement look for its client every second: a dead replica's ends then too.
+ * Taken without waiting, the body's lock then the key's: a holder has both, so getting only the body's
+ * means another body holds the key. The check interval ends a dead replica's backend even mid-statement.
  */
 const TAKE_LOCKS = `SELECT set_config('client_connection_check_interval', '1000', true),
   CASE WHEN NOT pg_try_advisory_xact_lock($1) THEN 'same body' WHEN pg_try_advisory_xact_lock($2) THEN 'this request' ELSE 'other body' END AS holder`;
 
-/** A 64-bit advisory lock id, as PostgreSQL's bigint, for the parts given. */
 function lockId(...parts: Array<string | number>): string {
   return createHash('sha256').update(parts.join(':')).digest().readBigInt64BE(0).toString();
 }
 
 /**
- * PostgreSQL, shared by every replica: the request runs in one transaction, which its writes
- * join through `TransactionHost`, holding transaction-scoped advisory locks. A lock ends with its
- * transaction, and so with the connection of a replica that died: the key is free at once.
+ * PostgreSQL: the request runs in one transaction, which its writes join, holding transaction-scoped
+ * advisory locks; they end with it, so with a dead replica's connection too.
  */
 export class AdvisoryLocks extends IdempotencyLocks {
   constructor(private readonly txHost: TransactionHost) {
@@ -43,12 +39,8 @@ export class AdvisoryLocks extends IdempotencyLocks {
   }
 }
 
-/**
- * SQLite, one process: its one connection cannot keep a request's transaction apart from the
- * others' statements, so the writes commit one by one and the key is held in the process.
- */
+/** SQLite: one connection cannot keep a request's transaction apart, so the key is held in the process. */
 export class InProcessLocks extends IdempotencyLocks {
-  /** The body each held key runs with, by client and key. */
   private readonly running = new Map<string, string>();
 
   async run<T>({ clientId, keyHash }: IdempotencyScope, fingerprint: string, work: (holder: KeyHolder) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiError, ApiException, ValidationFailedException } from '../../common/index.js';
+import { ApiError, ApiException } from '../../common/index.js';
 import { IDEMPOTENCY_KEY_HEADER } from './idempotent.decorator.js';
 
 @ApiError({
@@ -22,11 +22,4 @@ export class IdempotencyKeyReusedException extends ApiException {
   constructor() {
     super(`This ${IDEMPOTENCY_KEY_HEADER} was used with a different body; use a new key for a different request.`);
   }
-}
-
-export function invalidIdempotencyKey(): ValidationFailedException {
-  return ValidationFailedException.forField(
-    IDEMPOTENCY_KEY_HEADER,
-    `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters`,
-  );
 }

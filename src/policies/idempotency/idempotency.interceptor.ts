@@ -12,11 +12,8 @@ import { IdempotencyLocks, type KeyHolder } from './idempotency-locks.js';
 const REPLAYED_MS = 24 * 60 * 60_000;
 
 /**
- * Makes a creation safe to retry (docs/contract/decisions.md, "Idempotency"): under the same
- * `Idempotency-Key` from the same client, the first 201 (status, body, `Location`) is replayed
- * for 24 hours without running the handler again; a different body gets 422, a retry while the
- * first still runs gets 409. Only a 201 is recorded, by the request that holds the key
- * (`IdempotencyLocks`), before it answers: on PostgreSQL in the transaction of its writes.
+ * The first 201 under a client's `Idempotency-Key` is replayed for 24 hours; another body gets 422, a
+ * retry while the first runs 409 (docs/contract/decisions.md). On PostgreSQL it is recorded in the writes' transaction.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -41,7 +38,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return defer(() => this.locks.run(scope, fingerprint, (holder) => this.attempt(holder, scope, fingerprint, next, response)));
   }
 
-  /** Replays the key's first response, refuses while another request holds it, or creates and records the 201. */
   private async attempt(holder: KeyHolder, scope: IdempotencyScope, fingerprint: string, next: CallHandler, response: Response) {
     const completed = await this.keys.find(scope, this.clock.now());
     if (completed && completed.fingerprint !== fingerprint) throw new IdempotencyKeyReusedException();

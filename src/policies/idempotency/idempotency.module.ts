@@ -8,7 +8,6 @@ import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import { AdvisoryLocks, IdempotencyLocks, InProcessLocks } from './idempotency-locks.js';
 
-/** Idempotent creation (`Idempotency-Key`): the pipeline's interceptor acts on routes marked `@Idempotent()`. */
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyKey])],
   providers: [

@@ -1,15 +1,11 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 
-/** The request header that makes a creation safe to retry. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export const IDEMPOTENT = Symbol('idempotent');
 
-/**
- * Makes a creation safe to retry with `Idempotency-Key` (the idempotency interceptor of the
- * pipeline acts on operations marked so), and documents the header.
- */
+/** Makes a creation safe to retry with `Idempotency-Key` (the pipeline's interceptor acts on it), and documents the header. */
 export const Idempotent = () =>
   applyDecorators(
     SetMetadata(IDEMPOTENT, true),

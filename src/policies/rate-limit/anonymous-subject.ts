@@ -1,10 +1,6 @@
 import ipaddr from 'ipaddr.js';
 
-/**
- * The address a caller without a valid key is counted for: an IPv4 address as it is (also when
- * written IPv4-mapped, `::ffff:192.0.2.1`), an IPv6 address by its /64, the smallest block a
- * single subscriber is given, so one host cannot get a fresh quota per address of its subnet.
- */
+/** What a caller without a valid key is counted for: its IPv4 address, or its IPv6 /64, the smallest block a subscriber gets. */
 export function anonymousSubject(ip: string | undefined): string {
   if (!ip || !ipaddr.isValid(ip)) return 'unknown';
   const address = ipaddr.process(ip);

@@ -4,16 +4,9 @@ import type { InProcessStore } from './in-process.store.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 import type { RedisStore } from './redis.store.js';
 
-export interface LimiterState {
-  store: 'redis' | 'in-process';
-  redis: 'up' | 'down';
-}
-
 /**
- * Redis first; while the server (or a Cluster slot's node) cannot answer, the in-process store with
- * the same limits, so the API keeps serving, and back to Redis when it answers (counts made
- * meanwhile are not replayed): a replica admits at most one quota per window in process on top of
- * what Redis counted (docs/operations.md, "Guarantees under faults").
+ * Redis; while it (or a Cluster slot) cannot answer, the in-process store, so the API keeps serving:
+ * at most one more quota per window per replica (docs/operations.md, "Guarantees under faults").
  */
 export class FailoverStore extends LimiterStore {
   private readonly circuit: RedisCircuit;
@@ -30,8 +23,8 @@ export class FailoverStore extends LimiterStore {
     });
   }
 
-  get state(): LimiterState {
-    return this.circuit.isOpen ? { store: 'in-process', redis: 'down' } : { store: 'redis', redis: 'up' };
+  get state() {
+    return this.circuit.isOpen ? ({ store: 'in-process', redis: 'down' } as const) : ({ store: 'redis', redis: 'up' } as const);
   }
 
   consume(request: LimiterRequest): Promise<LimiterFacts> {

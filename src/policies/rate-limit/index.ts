@@ -1,4 +1,3 @@
-/** Plan quotas: the limiter, the middleware the application mounts before routing, its readiness. */
 export { rateLimitConfig, type RateLimitConfig } from './rate-limit.config.js';
 export { ApiKeySuspendedException, QUOTA_ERRORS, RateLimitExceededException } from './rate-limit.exceptions.js';
 export { RateLimitMiddleware } from './rate-limit.middleware.js';

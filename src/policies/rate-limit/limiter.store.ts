@@ -12,24 +12,23 @@ export interface LimiterRequest {
   keyId?: number;
   limits: PlanLimits;
   ban: BanPolicy;
-  /** A key a Redis store also reads in the same round trip, for another module (the read cache's generation). */
+  /** Read in the same round trip by a Redis store, for the read cache's generation. */
   alsoReadKey?: string;
 }
 
 export type LimiterOutcome = 'admitted' | 'refused' | 'suspended';
 
-/** What the script found and did, in the clock of the store that ran it. */
+/** What the decision found and did, by the clock of the store that ran it. */
 export interface LimiterFacts {
   outcome: LimiterOutcome;
   usedMinute: number;
   usedDay: number;
   nowMs: number;
   suspendedUntilMs: number;
-  /** The number at `alsoReadKey` (0 when unset); absent when the store did not read it. */
+  /** The number at `alsoReadKey` (0 when unset), if the store read it. */
   alsoRead?: number;
 }
 
-/** The store behind the limiter: Redis, the in-process one, or Redis with the in-process one as fallback. */
 export abstract class LimiterStore {
   abstract consume(request: LimiterRequest): Promise<LimiterFacts>;
   abstract close(): Promise<void>;

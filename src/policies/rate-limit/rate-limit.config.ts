@@ -1,15 +1,7 @@
 import { defineConfig, isInteger, isOneOf } from '../../platform/config/index.js';
 import { FIXED_PLAN_NAMES } from '../../modules/plans/index.js';
 
-export interface RateLimitConfig {
-  /** The plan whose limits apply to callers without a valid key, per IP address. */
-  anonymousPlan: string;
-  /** Refusals of one key within one UTC minute that suspend it. */
-  banThreshold: number;
-  banSeconds: number;
-  /** Anonymous addresses the in-process limiter holds at most (about 290 bytes each). */
-  inProcessAddresses: number;
-}
+export type RateLimitConfig = ReturnType<typeof rateLimitConfig>;
 
 export const rateLimitConfig = defineConfig(
   'rateLimit',
@@ -19,8 +11,9 @@ export const rateLimitConfig = defineConfig(
     RATE_LIMIT_BAN_SECONDS: isInteger(1, 86_400),
     RATE_LIMIT_IN_PROCESS_ADDRESSES: isInteger(100, 10_000_000),
   },
-  (): RateLimitConfig => ({
+  () => ({
     anonymousPlan: process.env.RATE_LIMIT_ANONYMOUS_PLAN || 'free',
+    /** Refusals of one key within one UTC minute that suspend it. */
     banThreshold: Number(process.env.RATE_LIMIT_BAN_THRESHOLD || 30),
     banSeconds: Number(process.env.RATE_LIMIT_BAN_SECONDS || 900),
     inProcessAddresses: Number(process.env.RATE_LIMIT_IN_PROCESS_ADDRESSES || 50_000),

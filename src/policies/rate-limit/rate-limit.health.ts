@@ -4,11 +4,7 @@ import { ReadinessIndicator, type ReadinessCheck } from '../../platform/health/i
 import { LimiterStore } from './limiter.store.js';
 import { FailoverStore } from './failover.store.js';
 
-/**
- * Readiness detail of the limiter. While Redis is out the limiter is `degraded` (HTTP 200):
- * the replicas keep serving on the in-process fallback, and pulling them all out of the load
- * balancer would turn a Redis outage into an API outage.
- */
+/** `degraded` (still 200) while Redis is out: pulling every replica out of the balancer would turn it into an API outage. */
 @ReadinessIndicator()
 @Injectable()
 export class RateLimitHealthIndicator implements ReadinessCheck {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { FailoverStore } from './failover.store.js';
-import { LimiterStore, type LimiterOutcome } from './limiter.store.js';
+import { LimiterStore } from './limiter.store.js';
 
 @Injectable()
 export class RateLimitMetrics {
-  private readonly decisions: Counter<'plan' | 'outcome'>;
+  readonly decisions: Counter<'plan' | 'outcome'>;
 
   constructor(registry: Registry, store: LimiterStore) {
     this.decisions = new Counter({
@@ -22,9 +22,5 @@ export class RateLimitMetrics {
         this.set(store instanceof FailoverStore && store.state.store === 'in-process' ? 1 : 0);
       },
     });
-  }
-
-  record(plan: string, outcome: LimiterOutcome): void {
-    this.decisions.inc({ plan, outcome });
   }
 }

@@ -3,11 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiKeySuspendedException, RateLimitExceededException } from './rate-limit.exceptions.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 
-/**
- * Runs first on every `/v1` request, before authentication and body parsing, so every response
- * (2xx, 4xx, 5xx, 404 for unknown routes) carries the quota headers and a caller over its quota
- * gets 429 whatever it sent.
- */
+/** First on every `/v1` request, so every response carries the quota headers and a caller over quota gets 429 whatever it sent. */
 @Injectable()
 export class RateLimitMiddleware implements NestMiddleware {
   constructor(private readonly limiter: RateLimiterService) {}

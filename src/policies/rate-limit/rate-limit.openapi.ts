@@ -2,10 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { OpenApiContributor, type OpenApiContribution } from '../../platform/openapi/index.js';
 
-/**
- * The headers of the limiter in the OpenAPI document: defined once under `components.headers`
- * and required on every response of every operation (Retry-After on 429s).
- */
 const unixSeconds = { type: 'integer', format: 'int64', minimum: 0, maximum: 9007199254740991 } as const;
 
 const RATE_LIMIT_HEADERS = {
@@ -36,7 +32,7 @@ const RETRY_AFTER_HEADER = {
   },
 } as const;
 
-/** Every header the limiter may send, for the CORS exposed headers. */
+/** For the CORS exposed headers. */
 export const RATE_LIMIT_HEADER_NAMES = Object.keys({ ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER });
 
 type ResponseObject = { headers?: Record<string, unknown> };
@@ -44,7 +40,7 @@ type ResponseObject = { headers?: Record<string, unknown> };
 const headerRefs = (headers: object) =>
   Object.fromEntries(Object.keys(headers).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
-/** The limiter answers every request under /v1: its headers go on every response of every operation. */
+/** The limiter answers every request under /v1: its headers, defined once, go on every response (Retry-After on 429s). */
 @OpenApiContributor()
 @Injectable()
 export class RateLimitOpenApi implements OpenApiContribution {

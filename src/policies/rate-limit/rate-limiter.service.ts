@@ -5,7 +5,7 @@ import { RequestAuthenticator } from '../../modules/auth/index.js';
 import { Clock } from '../../common/index.js';
 import type { RedisConfig } from '../../platform/redis/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
-import { ClientsService, isPlanName, type PlanLimits, PlansService } from '../../modules/plans/index.js';
+import { ClientsService, limitsFor, type PlanLimits } from '../../modules/plans/index.js';
 import { DataGeneration } from '../read-cache/index.js';
 import { anonymousSubject } from './anonymous-subject.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
@@ -18,10 +18,9 @@ const ANONYMOUS = 'anonymous';
 type Subject = LimiterRequest & { plan: string };
 
 /**
- * Decides each `/v1` request against its caller's quota: a valid key's client, else its address
- * on the anonymous plan. A refused address's unfamiliar keys are not looked up beyond a trickle, so
- * key guessing costs the database nothing; a database outage answers 503, never anonymous limits.
- * The round trip also reads the read cache's generation and hands it over (`DataGeneration.observe`).
+ * Decides each `/v1` request against a valid key's client, else its address; a refused address's unknown
+ * keys are looked up only at a trickle, so key guessing costs the database nothing. The round trip also
+ * reads the read cache's generation (`DataGeneration.observe`).
  */
 @Injectable()
 export class RateLimiterService {
@@ -37,12 +36,11 @@ export class RateLimiterService {
     private readonly metrics: RateLimitMetrics,
     private readonly generation: DataGeneration,
     clock: Clock,
-    plans: PlansService,
     config: ConfigService,
   ) {
     const rateLimit = config.getOrThrow<RateLimitConfig>('rateLimit');
     this.keyPrefix = `${config.getOrThrow<RedisConfig>('redis').keyPrefix}rl:`;
-    this.anonymousLimits = plans.limitsOfPlan(isPlanName(rateLimit.anonymousPlan) ? rateLimit.anonymousPlan : 'free');
+    this.anonymousLimits = limitsFor(rateLimit.anonymousPlan);
     this.ban = { threshold: rateLimit.banThreshold, durationMs: rateLimit.banSeconds * 1000 };
     this.throttled = new ThrottledAddresses(clock);
   }
@@ -51,7 +49,7 @@ export class RateLimiterService {
     const { plan, ...limiterRequest } = await this.subjectOf(request);
     const facts = await this.store.consume(limiterRequest);
     if (limiterRequest.alsoReadKey !== undefined) this.generation.observe(request, facts.alsoRead);
-    this.metrics.record(plan, facts.outcome);
+    this.metrics.decisions.inc({ plan, outcome: facts.outcome });
     const decision = decide(facts, limiterRequest.limits);
     if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
       this.throttled.refuse(limiterRequest.subjectKey, decision.retryAfterSeconds * 1000);
@@ -60,14 +58,10 @@ export class RateLimiterService {
   }
 
   private async subjectOf(request: Request): Promise<Subject> {
-    const address: Subject = {
-      plan: ANONYMOUS,
-      subjectKey: `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`,
-      limits: this.anonymousLimits,
-      ban: this.ban,
-      alsoReadKey: this.generation.redisKey,
-    };
-    // Only a refused address pays for the question (a second hash of its key); others go straight on.
+    const policy = { ban: this.ban, alsoReadKey: this.generation.redisKey };
+    const subjectKey = `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`;
+    const address = { plan: ANONYMOUS, subjectKey, limits: this.anonymousLimits, ...policy };
+    // Only a refused address pays for hashing its key a second time.
     if (
       this.throttled.isRefused(address.subjectKey) &&
       this.authenticator.wouldLookUpUnfamiliarKey(request) &&
@@ -79,6 +73,6 @@ export class RateLimiterService {
     if (identity.kind !== 'valid') return address;
     const { clientId, keyId } = identity.principal;
     const { plan, limits } = await this.clients.quotaOf(clientId);
-    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban, alsoReadKey: this.generation.redisKey };
+    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ...policy };
   }
 }

@@ -5,11 +5,7 @@ import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.
 
 type WithLimiterCommand = RedisClient & { petsRateLimit(numberOfKeys: number, ...keysAndArgv: string[]): Promise<unknown> };
 
-/**
- * The shared limiter: one EVALSHA per request (ioredis loads the script once and reloads it when
- * Redis answers NOSCRIPT, as after a restart), which also reads `alsoReadKey` when asked. Time
- * comes from Redis, one clock for every replica, unless a clock is given (tests).
- */
+/** One EVALSHA per request (ioredis reloads the script on NOSCRIPT); Redis's clock, one for every replica, unless tests give one. */
 export class RedisStore extends LimiterStore {
   private readonly redis: WithLimiterCommand;
 
@@ -28,7 +24,7 @@ export class RedisStore extends LimiterStore {
     return parseScriptReply(await this.redis.petsRateLimit(keys.length, ...keys, ...argv));
   }
 
-  /** The client belongs to RedisModule, which closes it. */
+  /** RedisModule closes the client. */
   close(): Promise<void> {
     return Promise.resolve();
   }

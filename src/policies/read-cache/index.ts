@@ -1,4 +1,3 @@
-/** The replica's cache of reads, valid for one data generation, and that generation. */
 export { DataGeneration } from './data-generation.js';
 export { CachedRead, InvalidatesCachedReads } from './read-cache.decorators.js';
 export { readCacheConfig } from './read-cache.config.js';

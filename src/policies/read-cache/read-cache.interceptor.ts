@@ -10,10 +10,8 @@ import { CACHED_READ, INVALIDATES_CACHED_READS } from './read-cache.decorators.j
 import { ReadCache, type CachedAnswer } from './read-cache.js';
 
 /**
- * The read cache in the pipeline: a `@CachedRead()` GET is answered from the cache while the
- * generation holds (its handler, validation and query run once per URL and generation); an
- * `@InvalidatesCachedReads()` write renews the cache once it has ended, before its response.
- * Registered ahead of the idempotency interceptor, so that is after the write's transaction.
+ * A `@CachedRead()` GET runs once per URL and generation; an `@InvalidatesCachedReads()` write renews
+ * the cache once it has ended: registered ahead of the idempotency interceptor, after its transaction.
  */
 @Injectable()
 export class ReadCacheInterceptor implements NestInterceptor {
@@ -53,10 +51,7 @@ export class ReadCacheInterceptor implements NestInterceptor {
   }
 }
 
-/**
- * Sets the cached read's headers on `response` and gives its body as the JSON text it was
- * serialized to once: Express sends a string as it is, and nothing serializes it again.
- */
+/** The body as the JSON text serialized once: Express sends a string as it is. */
 function answer(read: CachedAnswer, response: Response): string | undefined {
   for (const [name, value] of read.headers) response.setHeader(name, value);
   if (read.json !== undefined) response.setHeader('Content-Type', 'application/json');

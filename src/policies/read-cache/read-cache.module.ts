@@ -2,13 +2,11 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Cluster } from 'ioredis';
 import { REDIS_CLIENT, type RedisClient, type RedisConfig } from '../../platform/redis/index.js';
-import { DataGeneration } from './data-generation.js';
-import { LocalGeneration } from './local-generation.js';
+import { DataGeneration, LocalGeneration } from './data-generation.js';
 import { ReadCache } from './read-cache.js';
 import { ReadCacheInterceptor } from './read-cache.interceptor.js';
 import { ClusterGeneration, RedisGeneration } from './redis-generation.js';
 
-/** The generation the replicas share, in Redis; without Redis, the one instance's own. */
 function createGeneration(redis: RedisClient | undefined, config: ConfigService): DataGeneration {
   if (!redis) return new LocalGeneration();
   const key = `${config.getOrThrow<RedisConfig>('redis').keyPrefix}generation`;

@@ -5,20 +5,19 @@ import { Clock } from '../../common/index.js';
 import { DataGeneration } from './data-generation.js';
 import type { ReadCacheConfig } from './read-cache.config.js';
 
-/** A cached answer: the handler's result as JSON text (`undefined` when it gave none) and the headers it set. */
+/** The handler's result as JSON text (`undefined` when it gave none) and the headers it set. */
 export interface CachedAnswer {
   json: string | undefined;
   headers: Array<[string, string]>;
 }
 
-/** Pages and animals of one generation, bounded: a flood of distinct URLs evicts the least recent. */
+/** A flood of distinct URLs evicts the least recent. */
 export const READ_CACHE_ENTRIES = 2_000;
 
 type Load = () => Promise<CachedAnswer>;
 
 /**
- * The replica's cache of successful reads, all of one data generation: seeing another one empties
- * it, so a read never returns what an earlier creation made stale. Each entry also lives at most
+ * Successful reads of one data generation (another empties it); each also lives at most
  * `READ_CACHE_TTL_MS`, which bounds staleness when a generation could not be moved on.
  */
 @Injectable()
@@ -47,11 +46,7 @@ export class ReadCache {
     });
   }
 
-  /**
-   * The answer for `key` under `generation`: a cached one at once, else `load`'s, once for all the
-   * requests that miss it together. They share its outcome, a failure too: the same URL meets the
-   * same fault, and a request that joined a query timing out must not then wait for its own.
-   */
+  /** Requests that miss together share one load and its outcome, a failure too: one query timeout, not two. */
   read(generation: number, key: string, load: Load): CachedAnswer | Promise<CachedAnswer> {
     if (generation !== this.generation) {
       this.answers.clear();
@@ -61,7 +56,7 @@ export class ReadCache {
     return this.answers.get(entry) ?? (this.answers.fetch(entry, { context: load }) as Promise<CachedAnswer>);
   }
 
-  /** After a write: this replica forgets what it cached, and the generation moves on for every replica. */
+  /** After a write: this replica forgets its cache, and the generation moves on for every replica. */
   async changed(): Promise<void> {
     this.writes += 1;
     this.answers.clear();

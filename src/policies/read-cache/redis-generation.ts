@@ -7,10 +7,8 @@ import { DataGeneration } from './data-generation.js';
 const logger = new Logger('ReadCache');
 
 /**
- * The generation every replica shares, in one Redis key, which the quota decision reads in the
- * request's only round trip (`observe`): a request decided without Redis has none and reads the
- * database. Creations that commit in the same turn of the event loop share one INCR, sent once
- * that turn's I/O callbacks have run, so it follows every commit it stands for.
+ * One Redis key, read by the quota decision in the request's only round trip (`observe`). A turn's
+ * creations share one INCR, sent once the turn's I/O callbacks have run: after every commit it stands for.
  */
 export class RedisGeneration extends DataGeneration {
   private readonly observed = new WeakMap<Request, number | undefined>();
@@ -55,9 +53,8 @@ export class RedisGeneration extends DataGeneration {
 }
 
 /**
- * On a Redis Cluster the generation lives in another slot than a caller's counters, which the
- * limiter's script alone may touch, so each cached read GETs it. While the node serving it fails,
- * no request waits on it (a circuit of its own) and reads go to the database.
+ * On a Cluster the key is in another slot than the caller's counters, so each cached read GETs it,
+ * through a circuit of its own: while its node fails, reads go to the database.
  */
 export class ClusterGeneration extends RedisGeneration {
   private readonly circuit = new RedisCircuit(this.redis, logger, {

@@ -7,7 +7,6 @@ import { StatusField } from './pet-fields.js';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** Query of `listPets`. Unknown or repeated parameters are refused by the validation pipe. */
 export class ListPetsQueryDto {
   @ApiProperty({
     required: false,

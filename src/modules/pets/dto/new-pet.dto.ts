@@ -4,7 +4,6 @@ import { OmittableProperty } from '../../../common/index.js';
 import { PetStatus } from '../pet-status.js';
 import { IdField, NAME_PATTERN, StatusField } from './pet-fields.js';
 
-/** The body of `createPet` (`NewPet`). */
 @ApiSchema({ name: 'NewPet' })
 export class NewPetDto {
   @ApiProperty({

@@ -11,9 +11,9 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 const idSchema = { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_ID } as const;
 
-/** An int64 identifier field: documented and validated alike wherever it appears. */
-export const IdField = (options: ApiPropertyOptions = {}) =>
-  applyDecorators(ApiProperty({ ...idSchema, ...options }), IsInt(), Min(1), Max(MAX_ID));
+/** `IsInt` registers first, so it is the failure reported for `abc`. */
+export const IdField = (options: ApiPropertyOptions = {}, notInteger?: string) =>
+  applyDecorators(ApiProperty({ ...idSchema, ...options }), IsInt(notInteger ? { message: notInteger } : {}), Min(1), Max(MAX_ID));
 
 export const StatusField = (options: ApiPropertyOptions = {}) =>
   applyDecorators(

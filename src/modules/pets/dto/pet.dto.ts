@@ -2,7 +2,6 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { PetStatus } from '../pet-status.js';
 import { MAX_ID, NAME_PATTERN } from './pet-fields.js';
 
-/** An animal as clients see it (`Pet`): every field, always. */
 @ApiSchema({ name: 'Pet' })
 export class PetDto {
   @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, maximum: MAX_ID })

@@ -1,9 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-/**
- * The first response to a client's Idempotency-Key (its SHA-256, never the header itself),
- * replayed to retries until `expiresAt`; a row past it counts as absent.
- */
+/** The first response to a client's Idempotency-Key (by its SHA-256), replayed to retries until `expiresAt`. */
 @Entity({ name: 'idempotency_keys' })
 @Unique('UQ_idempotency_keys_client_key', ['clientId', 'keyHash'])
 export class IdempotencyKey {
@@ -23,7 +20,6 @@ export class IdempotencyKey {
   @Column({ name: 'response_status', type: 'integer' })
   responseStatus: number;
 
-  /** The response body as JSON text. */
   @Column({ name: 'response_body', type: 'text' })
   responseBody: string;
 

@@ -1,4 +1,4 @@
-import { LocalGeneration } from './local-generation.js';
+import { LocalGeneration } from './data-generation.js';
 
 describe('LocalGeneration', () => {
   it('moves on with each of its own creations, and only then', async () => {
