@@ -73,7 +73,7 @@ export async function killMidCreation({
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE pets IN EXCLUSIVE MODE');
     void postPet(first, request).catch(() => undefined);
-    const waiting = `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO "pets"%'`;
+    const waiting = `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO pets %'`;
     let backend: number | undefined;
     for (let waited = 0; backend === undefined; waited += 20) {
       if (waited > 10_000) throw new Error('the creation never reached its INSERT');
