@@ -17,16 +17,18 @@ export const READ_CACHE_ENTRIES = 2_000;
 type Load = () => Promise<CachedAnswer>;
 
 /**
- * Successful reads of one data generation (another empties it); each also lives at most
- * `READ_CACHE_TTL_MS`, which bounds staleness when a generation could not be moved on.
+ * Successful reads of one data generation and this replica's writes since: another generation or a
+ * write moves the epoch on, so the older entries are never read again and age out (`clear()` would
+ * fill all `max` slots on every write). Each lives at most `READ_CACHE_TTL_MS`, which bounds
+ * staleness when a generation could not be moved on.
  */
 @Injectable()
 export class ReadCache {
   readonly enabled: boolean;
   private readonly answers: LRUCache<string, CachedAnswer, Load>;
   private generation?: number;
-  /** Moves on with each of this replica's writes: a load begun before one is neither kept nor joined after it. */
-  private writes = 0;
+  /** A load begun before the epoch moved on is neither kept nor joined after it. */
+  private epoch = 0;
 
   constructor(
     private readonly generations: DataGeneration,
@@ -40,7 +42,7 @@ export class ReadCache {
       ttl: Math.max(1, ttlMs),
       ttlResolution: 0,
       perf: { now: () => clock.now().getTime() },
-      // A load finishes for the requests that joined it even when the cache was emptied meanwhile.
+      // A load finishes for the requests that joined it even when it was evicted meanwhile.
       ignoreFetchAbort: true,
       fetchMethod: (_key, _stale, { context }) => context(),
     });
@@ -49,18 +51,16 @@ export class ReadCache {
   /** Requests that miss together share one load and its outcome, a failure too: one query timeout, not two. */
   read(generation: number, key: string, load: Load): CachedAnswer | Promise<CachedAnswer> {
     if (generation !== this.generation) {
-      this.answers.clear();
       this.generation = generation;
+      this.epoch += 1;
     }
-    const entry = `${this.writes} ${key}`;
+    const entry = `${this.epoch} ${key}`;
     return this.answers.get(entry) ?? (this.answers.fetch(entry, { context: load }) as Promise<CachedAnswer>);
   }
 
-  /** After a write: this replica forgets its cache, and the generation moves on for every replica. */
+  /** After a write: this replica's cached reads are left behind, and the generation moves on for every replica. */
   async changed(): Promise<void> {
-    this.writes += 1;
-    this.answers.clear();
-    this.generation = undefined;
+    this.epoch += 1;
     await this.generations.bump();
   }
 }
