@@ -29,7 +29,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     useGlobalPrefix: false,
     jsonDocumentUrl: 'docs-json',
     yamlDocumentUrl: 'docs-yaml',
-    swaggerOptions: { persistAuthorization: true },
+    // Shows each operation's `x-required-scopes`.
+    swaggerOptions: { persistAuthorization: true, showExtensions: true },
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import { isScope, SCOPES, type Scope } from '../modules/auth/index.js';
 import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
 import { UsageError } from './cli.errors.js';
 
@@ -47,4 +48,16 @@ export function parsePlanChoice(plan: string, perMinute: string | undefined, per
     perDay: perDay === undefined ? undefined : parsePositiveInteger(perDay, '--per-day'),
   };
   return asUsage(() => planChoice(plan, custom));
+}
+
+/** Comma-separated, so the list needs no quoting in a shell: `--scopes pets:read,keys:manage`. */
+export function parseScopes(raw: string, what: string): Scope[] {
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) throw new UsageError(`${what} needs at least one scope of ${SCOPES.join(', ')}.`);
+  const unknown = names.find((name) => !isScope(name));
+  if (unknown !== undefined) throw new UsageError(`Unknown scope "${unknown}" in ${what}; choose from ${SCOPES.join(', ')}.`);
+  return names.filter(isScope);
 }

@@ -1,3 +1,4 @@
+import type { Scope } from '../modules/auth/index.js';
 import type { PlanChoice } from '../modules/plans/index.js';
 
 export type KeyOwner = { clientId: number } | { newClient: { name: string } & PlanChoice };
@@ -8,6 +9,6 @@ export type CliCommand =
   | { kind: 'clients create'; name: string; choice: PlanChoice; json: boolean }
   | { kind: 'clients set-plan'; clientId: number; choice: PlanChoice; json: boolean }
   | { kind: 'clients list'; json: boolean }
-  | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; json: boolean }
+  | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; scopes?: Scope[]; json: boolean }
   | { kind: 'keys list'; clientId?: number; json: boolean }
   | { kind: 'keys revoke'; keyId: number; json: boolean };

@@ -44,9 +44,12 @@ export class CliCommandsService {
         if (command.clientId !== undefined) await this.clients.get(command.clientId);
         const keys = await this.keys.list(command.clientId);
         const rows = keys.map((k) =>
-          [k.id, k.clientId, k.prefix, k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt].map((v) => String(v ?? '-')),
+          [k.id, k.clientId, k.prefix, k.scopes.join(' '), k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt].map((v) =>
+            String(v ?? '-'),
+          ),
         );
-        const text = keys.length ? formatTable(['ID', 'CLIENT', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'], rows) : 'No keys.';
+        const headers = ['ID', 'CLIENT', 'PREFIX', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'];
+        const text = keys.length ? formatTable(headers, rows) : 'No keys.';
         return { json: { keys }, text };
       }
       case 'keys revoke': {
@@ -63,15 +66,16 @@ export class CliCommandsService {
     }
   }
 
-  private async createKey({ owner, expiresInMs }: Extract<OperatorCommand, { kind: 'keys create' }>): Promise<CommandOutput> {
+  private async createKey({ owner, expiresInMs, scopes }: Extract<OperatorCommand, { kind: 'keys create' }>): Promise<CommandOutput> {
     const expiresAt = expiresInMs === undefined ? null : new Date(this.clock.now().getTime() + expiresInMs);
     const client = await this.ownerOf(owner);
-    const { key, apiKey } = await this.keys.issue(client.id, expiresAt);
+    const { key, apiKey } = await this.keys.issue(client.id, { expiresAt, scopes });
     const { id, clientId, prefix, createdAt } = apiKey;
     return {
-      json: { id, clientId, plan: client.plan, key, prefix, createdAt, expiresAt: apiKey.expiresAt },
+      json: { id, clientId, plan: client.plan, key, prefix, scopes: apiKey.scopes, createdAt, expiresAt: apiKey.expiresAt },
       text: [
-        `Created key ${id} (${prefix}...) for client ${client.id} "${client.name}" on ${describePlan(client)}, expiring ${apiKey.expiresAt ?? 'never'}.`,
+        `Created key ${id} (${prefix}...) for client ${client.id} "${client.name}" on ${describePlan(client)}, ` +
+          `with scopes ${apiKey.scopes.join(' ')}, expiring ${apiKey.expiresAt ?? 'never'}.`,
         key,
         'Store it now: the key is shown only this once and cannot be recovered.',
       ].join('\n'),

@@ -202,7 +202,35 @@ describe('parseCommand', () => {
     });
 
     it.each([
+      [['--client', '3', '--scopes', 'pets:read'], { clientId: 3 }, ['pets:read']],
+      [
+        ['--plan', 'free', '--scopes=keys:manage,pets:read'],
+        { newClient: { name: 'free client', plan: 'free' } },
+        ['keys:manage', 'pets:read'],
+      ],
+      [['--client', '3', '--scopes', ' pets:write , pets:read,'], { clientId: 3 }, ['pets:write', 'pets:read']],
+    ] as [string[], object, string[]][])('reads the scopes of %j', (args, owner, scopes) => {
+      expect(parseCommand(['keys', 'create', ...args])).toEqual({
+        kind: 'keys create',
+        owner,
+        expiresInMs: undefined,
+        scopes,
+        json: false,
+      });
+    });
+
+    it.each([
       [[], /keys create needs --client CLIENT_ID .* or --plan PLAN/],
+      [
+        ['--client', '3', '--scopes', 'pets:delete'],
+        /^Unknown scope "pets:delete" in --scopes; choose from pets:read, pets:write, keys:manage\.$/,
+      ],
+      [['--client', '3', '--scopes', 'PETS:READ'], /Unknown scope "PETS:READ"/],
+      [['--client', '3', '--scopes', 'pets:read pets:write'], /Unknown scope "pets:read pets:write"/],
+      [['--plan', 'free', '--scopes', ''], /^--scopes needs at least one scope of pets:read, pets:write, keys:manage\.$/],
+      [['--plan', 'free', '--scopes', ' , '], /--scopes needs at least one scope/],
+      [['--client', '3', '--scopes'], /Option '--scopes <value>' argument missing/],
+      [['--client', '3', '--scopes', 'pets:read', '--scopes', 'pets:write'], /--scopes is given more than once/],
       [['--name', 'Acme'], /keys create needs --client CLIENT_ID .* or --plan PLAN/],
       [['--client', '3', '--plan', 'pro'], /--client and --plan cannot be used together/],
       [['--client', '3', '--name', 'Acme'], /--name only goes with --plan/],

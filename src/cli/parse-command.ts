@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger } from './argument-values.js';
+import { parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger, parseScopes } from './argument-values.js';
 import type { CliCommand } from './cli-command.js';
 import { UsageError } from './cli.errors.js';
 
@@ -63,8 +63,16 @@ function clientsList(args: string[]): CliCommand {
 }
 
 function keysCreate(args: string[]): CliCommand {
-  const { values } = readArgs(args, { client: STRING, name: STRING, 'expires-in': STRING, ...PLAN_OPTIONS, ...JSON_OPTION });
+  const { values } = readArgs(args, {
+    client: STRING,
+    name: STRING,
+    'expires-in': STRING,
+    scopes: STRING,
+    ...PLAN_OPTIONS,
+    ...JSON_OPTION,
+  });
   const expiresInMs = values['expires-in'] === undefined ? undefined : parseDuration(values['expires-in'], '--expires-in');
+  const scopes = values.scopes === undefined ? undefined : parseScopes(values.scopes, '--scopes');
   const json = values.json ?? false;
   if (values.client !== undefined) {
     if (values.plan !== undefined)
@@ -73,13 +81,13 @@ function keysCreate(args: string[]): CliCommand {
       if (values[option] !== undefined)
         throw new UsageError(`--${option} only goes with --plan (a new client); the client of --client already has one.`);
     }
-    return { kind: 'keys create', owner: { clientId: parsePositiveInteger(values.client, '--client') }, expiresInMs, json };
+    return { kind: 'keys create', owner: { clientId: parsePositiveInteger(values.client, '--client') }, expiresInMs, scopes, json };
   }
   if (values.plan === undefined)
     throw new UsageError('keys create needs --client CLIENT_ID (an existing client) or --plan PLAN (a new client).');
   const name = values.name === undefined ? `${values.plan} client` : parseClientName(values.name, '--name');
   const choice = parsePlanChoice(values.plan, values['per-minute'], values['per-day']);
-  return { kind: 'keys create', owner: { newClient: { name, ...choice } }, expiresInMs, json };
+  return { kind: 'keys create', owner: { newClient: { name, ...choice } }, expiresInMs, scopes, json };
 }
 
 function keysList(args: string[]): CliCommand {

@@ -1,3 +1,4 @@
+import { DEFAULT_SCOPES, SCOPES } from '../modules/auth/index.js';
 import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../modules/plans/index.js';
 
 const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
@@ -13,16 +14,18 @@ Clients
   clients list [--json]
 
 API keys
-  keys create --client CLIENT_ID [--expires-in DURATION] [--json]
-  keys create --plan PLAN [--name NAME] [--per-minute N --per-day N] [--expires-in DURATION] [--json]
+  keys create --client CLIENT_ID [--scopes SCOPES] [--expires-in DURATION] [--json]
+  keys create --plan PLAN [--name NAME] [--per-minute N --per-day N] [--scopes SCOPES] [--expires-in DURATION] [--json]
       makes a new client on PLAN (named "PLAN client" unless --name is given) and its first key
-  keys list [--client CLIENT_ID] [--json]      shows key prefixes, never keys
+  keys list [--client CLIENT_ID] [--json]      shows key prefixes and scopes, never keys
   keys revoke KEY_ID [--json]
 
   help, --help, -h                             prints this text
 
 Plans: ${FIXED_PLAN_NAMES.join(', ')} have fixed limits and refuse --per-minute/--per-day;
 ${customPlans.join(', ')} needs both. Limits and ids are positive integers.
+SCOPES is a comma-separated list of ${SCOPES.join(', ')}, such as pets:read,keys:manage;
+without --scopes a key has ${DEFAULT_SCOPES.join(',')}.
 DURATION is a number and a unit: 90s, 45m, 12h or 30d.
 A new key is printed once, when it is created; only its hash is stored.
 --json prints exactly one JSON object on stdout.

@@ -109,6 +109,7 @@ interface KeyJson {
   plan: string;
   key: string;
   prefix: string;
+  scopes: string[];
   createdAt: string;
   expiresAt: string | null;
 }
@@ -142,7 +143,7 @@ describe('the built operator tool (node dist/src/cli.js, a process per command)'
 
   it('prints its usage with --help and exits 0, without reading the configuration', () => {
     expect(runs.help).toMatchObject({ code: 0, stderr: '' });
-    expect(runs.help.stdout).toContain('keys create --client CLIENT_ID [--expires-in DURATION] [--json]');
+    expect(runs.help.stdout).toContain('keys create --client CLIENT_ID [--scopes SCOPES] [--expires-in DURATION] [--json]');
   });
 
   it('carries out a command and exits 0, with exactly its JSON object on stdout and nothing on stderr', async () => {
@@ -179,7 +180,7 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
     for (const args of [['--help'], ['help'], ['-h'], ['keys', 'create', '--help']]) {
       const result = await cli(args);
       expect(result).toMatchObject({ code: 0, stderr: '' });
-      expect(result.stdout).toContain('keys create --client CLIENT_ID [--expires-in DURATION] [--json]');
+      expect(result.stdout).toContain('keys create --client CLIENT_ID [--scopes SCOPES] [--expires-in DURATION] [--json]');
     }
   });
 
@@ -250,8 +251,8 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
     it('creates a key for an existing client and shows it once, logging nothing', async () => {
       const client = await cliJson<ClientJson>('clients', 'create', '--name', 'Key Owner', '--plan', 'pro');
       const created = await cliJson<KeyJson>('keys', 'create', '--client', String(client.id));
-      expect(Object.keys(created).sort()).toEqual(['clientId', 'createdAt', 'expiresAt', 'id', 'key', 'plan', 'prefix']);
-      expect(created).toMatchObject({ clientId: client.id, plan: 'pro', expiresAt: null });
+      expect(Object.keys(created).sort()).toEqual(['clientId', 'createdAt', 'expiresAt', 'id', 'key', 'plan', 'prefix', 'scopes']);
+      expect(created).toMatchObject({ clientId: client.id, plan: 'pro', scopes: ['pets:read', 'pets:write'], expiresAt: null });
       expect(created.key).toMatch(KEY_PATTERN);
       expect(created.key.startsWith(created.prefix)).toBe(true);
 
@@ -259,7 +260,9 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
       expect(text).toMatchObject({ code: 0, stderr: '' });
       const [summary, key, warning] = text.stdout.trimEnd().split('\n');
       expect(summary).toMatch(
-        new RegExp(`^Created key \\d+ \\(pets_\\w+\\.\\.\\.\\) for client ${client.id} "Key Owner" on plan pro .*expiring never\\.$`),
+        new RegExp(
+          `^Created key \\d+ \\(pets_\\w+\\.\\.\\.\\) for client ${client.id} "Key Owner" on plan pro .*, with scopes pets:read pets:write, expiring never\\.$`,
+        ),
       );
       expect(key).toMatch(KEY_PATTERN);
       expect(warning).toMatch(/shown only this once/);
@@ -313,6 +316,7 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
           id: created.id,
           clientId: created.clientId,
           prefix: created.prefix,
+          scopes: ['pets:read', 'pets:write'],
           createdAt: created.createdAt,
           expiresAt: null,
           revokedAt: null,
@@ -321,10 +325,27 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
       ]);
       const all = await cli(['keys', 'list', '--json']);
       const text = await cli(['keys', 'list']);
-      expect(text.stdout).toMatch(new RegExp(`^${created.id}\\s+${created.clientId}\\s+${created.prefix}\\s`, 'm'));
+      expect(text.stdout).toMatch(/^ID\s+CLIENT\s+PREFIX\s+SCOPES\s+CREATED\s/);
+      expect(text.stdout).toMatch(new RegExp(`^${created.id}\\s+${created.clientId}\\s+${created.prefix}\\s+pets:read pets:write\\s`, 'm'));
       for (const output of [json, all, text]) {
         for (const secret of secrets) expect(output.stdout).not.toContain(secret);
       }
+    });
+
+    it('gives a key the scopes of --scopes, with --client and with --plan, listed in catalogue order', async () => {
+      const client = await cliJson<ClientJson>('clients', 'create', '--name', 'Scoped', '--plan', 'pro');
+      const manager = await cliJson<KeyJson>('keys', 'create', '--client', String(client.id), '--scopes', 'keys:manage,pets:read');
+      expect(manager.scopes).toEqual(['pets:read', 'keys:manage']);
+      const writer = await cliJson<KeyJson>('keys', 'create', '--plan', 'free', '--scopes', 'pets:write');
+      expect(writer.scopes).toEqual(['pets:write']);
+
+      const { keys } = await cliJson<{ keys: KeyJson[] }>('keys', 'list', '--client', String(client.id));
+      expect(keys).toEqual([expect.objectContaining({ id: manager.id, scopes: ['pets:read', 'keys:manage'] })]);
+      const text = await cli(['keys', 'create', '--client', String(client.id), '--scopes', 'pets:read']);
+      expect(text.stdout).toMatch(/, with scopes pets:read, expiring never\.\n/);
+      expect((await cli(['keys', 'list'])).stdout).toMatch(
+        new RegExp(`^${manager.id}\\s+${client.id}\\s+${manager.prefix}\\s+pets:read keys:manage\\s`, 'm'),
+      );
     });
 
     it('revokes a key, and a second time too, saying it already was', async () => {
@@ -393,6 +414,12 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
         ['keys', 'create', '--plan', 'free', '--expires-in', '30'],
         /--expires-in must be a positive number and a unit/,
       ],
+      [
+        'an unknown scope',
+        ['keys', 'create', '--plan', 'free', '--scopes', 'pets:read,pets:delete'],
+        /Unknown scope "pets:delete" in --scopes/,
+      ],
+      ['an empty list of scopes', ['keys', 'create', '--client', '1', '--scopes', ''], /--scopes needs at least one scope/],
       ['an extra argument', ['keys', 'revoke', '1', '2'], /Unexpected argument "2"/],
     ];
 
@@ -413,14 +440,19 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
     });
   });
 
-  it('makes keys that the application accepts until they are revoked', async () => {
+  it('makes keys that the application accepts, within their scopes, until they are revoked', async () => {
     const { id, key } = await cliJson<KeyJson>('keys', 'create', '--plan', 'free');
+    const reader = await cliJson<KeyJson>('keys', 'create', '--plan', 'free', '--scopes', 'pets:read');
     const env = { DATABASE_URL: `sqlite:${dbPath}` };
 
     const first = await createTestApp({ env });
     try {
       const res = await first.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
       expect(res.status).toBe(200);
+      const asReader = { Authorization: `Bearer ${reader.key}` };
+      expect((await first.http().get('/v1/pets').set(asReader)).status).toBe(200);
+      const refused = await first.http().post('/v1/pets').set(asReader).send({ name: 'Rex', categoryId: 1 });
+      expect([refused.status, refused.body.code]).toEqual([403, 'insufficient_scope']);
     } finally {
       await first.close();
     }

@@ -23,7 +23,7 @@ describe('Authorization under fuzzing (every /v1/pets operation over HTTP)', () 
     const client = await clients.create('fuzz: bad keys', 'enterprise', { perMinute: 1_000_000, perDay: 100_000_000 });
     const revoked = await keys.issue(client.id);
     await keys.revoke(revoked.apiKey.id);
-    const expired = await keys.issue(client.id, new Date(target.clock.now().getTime() - 60_000));
+    const expired = await keys.issue(client.id, { expiresAt: new Date(target.clock.now().getTime() - 60_000) });
     badKeys = [revoked.key, expired.key];
   });
   afterAll(async () => {

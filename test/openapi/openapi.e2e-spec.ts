@@ -28,6 +28,7 @@ interface Operation {
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
   responses: Record<string, unknown>;
   security?: SecurityRequirement[];
+  'x-required-scopes'?: string[];
 }
 interface OpenApiDocument {
   info: { version: string };
@@ -60,6 +61,8 @@ const referenceOperations = operationsOf(reference).map(({ path, method, operati
   operation,
 }));
 const SCHEMAS = ['Pet', 'NewPet', 'PetStatus', 'Pets', 'Error'];
+/** docs/contract/decisions.md, "Keys in the client's hands": the scope of each operation, whose 403 the reference predates. */
+const REQUIRED_SCOPES: Record<string, string> = { listPets: 'pets:read', getPet: 'pets:read', createPet: 'pets:write' };
 const PARAMETER_CONSTRAINTS = ['type', 'format', 'minimum', 'maximum', 'default', 'maxLength', 'minLength', 'enum'];
 
 /** A schema with `$ref`s followed and `allOf` parts merged, as a validator sees it. */
@@ -218,8 +221,18 @@ describe('OpenAPI document (e2e)', () => {
       expect(parametersOf(generated, operation(path, method))).toEqual(parametersOf(reference, expected));
     });
 
-    it('documents the reference response status codes', () => {
-      expect(Object.keys(operation(path, method).responses).sort()).toEqual(Object.keys(expected.responses).sort());
+    it('documents the reference response status codes, and 403 for its scope', () => {
+      expect(Object.keys(operation(path, method).responses).sort()).toEqual([...Object.keys(expected.responses), '403'].sort());
+    });
+
+    it('names the scope it requires, and documents its 403 insufficient_scope with the challenge', () => {
+      const { 'x-required-scopes': scopes, responses } = operation(path, method);
+      expect(scopes).toEqual([REQUIRED_SCOPES[expected.operationId!]]);
+      expect(responses['403']).toMatchObject({
+        description: expect.stringContaining('`insufficient_scope`'),
+        headers: { 'WWW-Authenticate': expect.any(Object) },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      });
     });
 
     it(`is ${expected.deprecated ? '' : 'not '}deprecated, as in the reference`, () => {
@@ -272,7 +285,7 @@ describe('OpenAPI document (e2e)', () => {
         }
       }
     }
-    expect(responses).toBe(24);
+    expect(responses).toBe(27);
   });
 
   it('declares the bearer security scheme like the reference', () => {

@@ -1,9 +1,11 @@
 import type { Request } from 'express';
 
-/** Who is calling: the key that authenticated the request and the client it belongs to. */
+/** Who is calling: the key that authenticated the request, the client it belongs to, and what the key may do. */
 export interface Principal {
   keyId: number;
   clientId: number;
+  /** Names from the auth module's scope catalogue, read with the key. */
+  scopes: readonly string[];
 }
 
 const PRINCIPAL = Symbol('principal');

@@ -2,9 +2,10 @@ import { jest } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiKeyGuard } from './api-key.guard.js';
-import { InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
+import { InsufficientScopeException, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
 import { principalOf } from '../../common/index.js';
 import type { RequestAuthenticator } from './request-authenticator.js';
+import { REQUIRED_SCOPE } from './required-scope.decorator.js';
 
 function context(authorization?: string) {
   const request = { headers: { authorization } };
@@ -43,10 +44,36 @@ describe('ApiKeyGuard', () => {
   });
 
   it('attaches the principal of a live key to the request', async () => {
-    identify.mockResolvedValue({ kind: 'valid', principal: { keyId: 3, clientId: 7 } });
+    identify.mockResolvedValue({ kind: 'valid', principal: { keyId: 3, clientId: 7, scopes: ['pets:read'] } });
     const { ctx, request } = context('Bearer good');
     await expect(guard.canActivate(ctx)).resolves.toBe(true);
     expect(identify).toHaveBeenCalledWith(request);
-    expect(principalOf(request as never)).toEqual({ keyId: 3, clientId: 7 });
+    expect(principalOf(request as never)).toEqual({ keyId: 3, clientId: 7, scopes: ['pets:read'] });
+  });
+
+  describe('on a route that requires a scope', () => {
+    beforeEach(() => {
+      jest.spyOn(reflector, 'getAllAndOverride').mockImplementation((key) => (key === REQUIRED_SCOPE ? 'pets:write' : undefined));
+    });
+
+    it('lets a key with the scope through', async () => {
+      identify.mockResolvedValue({ kind: 'valid', principal: { keyId: 3, clientId: 7, scopes: ['pets:read', 'pets:write'] } });
+      await expect(guard.canActivate(context('Bearer good').ctx)).resolves.toBe(true);
+    });
+
+    it('refuses a live key without the scope with 403 insufficient_scope, naming the scope in the challenge', async () => {
+      identify.mockResolvedValue({ kind: 'valid', principal: { keyId: 3, clientId: 7, scopes: ['pets:read', 'keys:manage'] } });
+      const refusal = guard.canActivate(context('Bearer good').ctx);
+      await expect(refusal).rejects.toBeInstanceOf(InsufficientScopeException);
+      await expect(refusal).rejects.toMatchObject({
+        code: 'insufficient_scope',
+        headers: { 'WWW-Authenticate': 'Bearer realm="pets", error="insufficient_scope", scope="pets:write"' },
+      });
+    });
+
+    it('still answers 401 before looking at scopes', async () => {
+      identify.mockResolvedValue({ kind: 'invalid' });
+      await expect(guard.canActivate(context('Bearer nope').ctx)).rejects.toBeInstanceOf(InvalidApiKeyException);
+    });
   });
 });

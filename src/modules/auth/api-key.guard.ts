@@ -1,11 +1,16 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
+import { InsufficientScopeException, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
 import { IS_PUBLIC, setPrincipal } from '../../common/index.js';
 import { RequestAuthenticator } from './request-authenticator.js';
+import { REQUIRED_SCOPE } from './required-scope.decorator.js';
+import type { Scope } from './scopes.js';
 
-/** Global guard: every route needs a live API key unless it is marked `@Public()`. */
+/**
+ * Global guard: every route needs a live API key unless it is marked `@Public()`, and a key with the
+ * scope of its `@RequiredScope()`. The limiter has counted the request already, a 403 included.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
@@ -14,12 +19,15 @@ export class ApiKeyGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<Request>();
     const identity = await this.authenticator.identify(request);
     if (identity.kind === 'missing') throw new MissingApiKeyException();
     if (identity.kind === 'invalid') throw new InvalidApiKeyException();
     setPrincipal(request, identity.principal);
+    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
+    if (scope !== undefined && !identity.principal.scopes.includes(scope)) throw new InsufficientScopeException(scope);
     return true;
   }
 }

@@ -7,14 +7,17 @@ import { ApiKey } from './entities/api-key.entity.js';
 export class ApiKeysRepository {
   constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
 
-  create(key: Pick<ApiKey, 'clientId' | 'keyHash' | 'prefix' | 'expiresAt'>): Promise<ApiKey> {
+  create(key: Pick<ApiKey, 'clientId' | 'keyHash' | 'prefix' | 'expiresAt' | 'scopes'>): Promise<ApiKey> {
     return this.keys.save(this.keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
   }
 
-  /** The database filters, so unknown, revoked and expired keys cost the same statement: no timing tells them apart. */
-  findLiveByHash(keyHash: string, now: Date): Promise<Pick<ApiKey, 'id' | 'clientId' | 'expiresAt'> | null> {
+  /**
+   * The database filters, so unknown, revoked and expired keys cost the same statement: no timing tells them apart.
+   * The scopes come in the same statement, so checking them costs no query of its own.
+   */
+  findLiveByHash(keyHash: string, now: Date): Promise<Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'> | null> {
     return this.keys.findOne({
-      select: { id: true, clientId: true, expiresAt: true },
+      select: { id: true, clientId: true, expiresAt: true, scopes: true },
       where: { keyHash, revokedAt: IsNull(), expiresAt: Or(IsNull(), MoreThan(now)) },
     });
   }

@@ -6,13 +6,14 @@ import type { AuthConfig } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import type { ApiKey } from './entities/api-key.entity.js';
+import { DEFAULT_SCOPES, normalizeScopes, type Scope } from './scopes.js';
 
 const LAST_USED_INTERVAL_MS = 60_000;
 const CACHE_ENTRIES = 10_000;
 /** How long a key verified live may still be served while the database cannot be reached. */
 export const VERIFIED_KEY_STALE_MS = 5 * 60_000;
 
-type LiveKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt'>;
+type LiveKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'>;
 
 export type ApiKeyView = ReturnType<typeof toApiKeyView>;
 
@@ -41,9 +42,18 @@ export class ApiKeysService {
     });
   }
 
-  async issue(clientId: number, expiresAt: Date | null = null): Promise<{ key: string; apiKey: ApiKeyView }> {
+  async issue(
+    clientId: number,
+    { expiresAt = null, scopes = DEFAULT_SCOPES }: { expiresAt?: Date | null; scopes?: readonly Scope[] } = {},
+  ): Promise<{ key: string; apiKey: ApiKeyView }> {
     const key = generateApiKey();
-    const saved = await this.keys.create({ clientId, keyHash: hashApiKey(key), prefix: displayPrefix(key), expiresAt });
+    const saved = await this.keys.create({
+      clientId,
+      keyHash: hashApiKey(key),
+      prefix: displayPrefix(key),
+      expiresAt,
+      scopes: normalizeScopes(scopes),
+    });
     return { key, apiKey: toApiKeyView(saved) };
   }
 
@@ -66,7 +76,7 @@ export class ApiKeysService {
     const live = await this.lookups.get(keyHash, () => this.keys.findLiveByHash(keyHash, now));
     if (!live || (live.expiresAt && live.expiresAt <= now)) return undefined;
     this.recordUse(live.id, now);
-    return { keyId: live.id, clientId: live.clientId };
+    return { keyId: live.id, clientId: live.clientId, scopes: live.scopes };
   }
 
   /** True when authenticating would ask the database about a key neither cached nor verified lately: a guesser's lookups. */
@@ -89,6 +99,7 @@ function toApiKeyView(key: ApiKey) {
     id: key.id,
     clientId: key.clientId,
     prefix: key.prefix,
+    scopes: key.scopes,
     createdAt: key.createdAt.toISOString(),
     expiresAt: key.expiresAt?.toISOString() ?? null,
     revokedAt: key.revokedAt?.toISOString() ?? null,

@@ -1,7 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiError, ApiException, type ApiErrorDefinition } from '../../common/index.js';
+import type { Scope } from './scopes.js';
 
-// RFC 6750: every 401 names the scheme and realm.
+// RFC 6750: every 401 and 403 names the scheme and realm.
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets"' };
 
 const UNAUTHORIZED: Omit<ApiErrorDefinition, 'code'> = {
@@ -31,3 +32,22 @@ export class InvalidApiKeyException extends ApiException {
 
 /** The errors of every operation behind the API key guard. */
 export const AUTHENTICATION_ERRORS = [MissingApiKeyException, InvalidApiKeyException];
+
+@ApiError({
+  status: HttpStatus.FORBIDDEN,
+  code: 'insufficient_scope',
+  description: "The API key lacks the scope in the operation's `x-required-scopes`",
+  headers: {
+    'WWW-Authenticate': {
+      description: 'RFC 6750 challenge naming the scope: `Bearer realm="pets", error="insufficient_scope", scope="<scope>"`.',
+      schema: { type: 'string', maxLength: 200, pattern: '^Bearer realm="[^"]*", error="insufficient_scope", scope="[^"]*"$' },
+    },
+  },
+})
+export class InsufficientScopeException extends ApiException {
+  constructor(scope: Scope) {
+    super(`This API key lacks the scope "${scope}", which this operation needs.`, {
+      headers: { 'WWW-Authenticate': `${CHALLENGE['WWW-Authenticate']}, error="insufficient_scope", scope="${scope}"` },
+    });
+  }
+}

@@ -1,6 +1,8 @@
 export { ApiKeyGuard } from './api-key.guard.js';
 export { ApiKeysService } from './api-keys.service.js';
-export { AUTHENTICATION_ERRORS, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
+export { AUTHENTICATION_ERRORS, InsufficientScopeException, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
 export { authConfig, type AuthConfig } from './auth.config.js';
 export { AuthModule } from './auth.module.js';
 export { RequestAuthenticator } from './request-authenticator.js';
+export { RequiredScope } from './required-scope.decorator.js';
+export { DEFAULT_SCOPES, isScope, SCOPES, type Scope } from './scopes.js';

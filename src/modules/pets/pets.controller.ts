@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, R
 import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AUTHENTICATION_ERRORS } from '../auth/index.js';
+import { AUTHENTICATION_ERRORS, RequiredScope } from '../auth/index.js';
 import {
   apiBaseUrl,
   ApiErrorResponses,
@@ -47,6 +47,7 @@ export class PetsController {
   }
 
   @Get()
+  @RequiredScope('pets:read')
   @CachedRead('Link')
   @ApiOperation({
     summary: 'List all animals',
@@ -76,6 +77,7 @@ export class PetsController {
   }
 
   @Post()
+  @RequiredScope('pets:write')
   @HttpCode(HttpStatus.CREATED)
   @Idempotent()
   @InvalidatesCachedReads()
@@ -103,6 +105,7 @@ export class PetsController {
   }
 
   @Get(':petId')
+  @RequiredScope('pets:read')
   @CachedRead()
   @ApiOperation({
     summary: 'Get an animal (deprecated)',

@@ -17,7 +17,7 @@ const NOW = new Date('2027-01-01T00:00:00Z');
 
 function http(headers: Record<string, string>, body: unknown = BODY) {
   const request = { headers, body } as never;
-  setPrincipal(request, { keyId: 3, clientId: 7 });
+  setPrincipal(request, { keyId: 3, clientId: 7, scopes: ['pets:write'] });
   const responseHeaders = new Map<string, unknown>();
   const response = {
     statusCode: 201,

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { scopeString, type Scope } from '../scopes.js';
 
 /** A key of a client. Only its SHA-256 and a display prefix are stored, never the key. */
 @Entity({ name: 'api_keys' })
@@ -14,6 +15,9 @@ export class ApiKey {
 
   @Column({ type: 'varchar', length: 16 })
   prefix: string;
+
+  @Column({ type: 'varchar', length: 200, transformer: scopeString })
+  scopes: readonly Scope[];
 
   @Column({ name: 'expires_at', type: Date, nullable: true })
   expiresAt: Date | null;

@@ -1,6 +1,12 @@
 import { InitialSchema1767225600000 } from './1767225600000-initial-schema.js';
 import { IdempotencyKeys1795219200000 } from './1795219200000-idempotency-keys.js';
 import { CompletedIdempotencyKeys1796083200000 } from './1796083200000-completed-idempotency-keys.js';
+import { ApiKeyScopes1796688000000 } from './1796688000000-api-key-scopes.js';
 
 /** Every migration, in order; listed explicitly so the build needs no file globbing. */
-export const MIGRATIONS = [InitialSchema1767225600000, IdempotencyKeys1795219200000, CompletedIdempotencyKeys1796083200000];
+export const MIGRATIONS = [
+  InitialSchema1767225600000,
+  IdempotencyKeys1795219200000,
+  CompletedIdempotencyKeys1796083200000,
+  ApiKeyScopes1796688000000,
+];
