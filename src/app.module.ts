@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { ClockModule, UnmatchedRequestHandler } from './common/index.js';
 import { AuthModule } from './modules/auth/index.js';
+import { KeysModule } from './modules/keys/index.js';
 import { PetsModule } from './modules/pets/index.js';
 import { PlansModule } from './modules/plans/index.js';
 import { appConfigModule, validateServerEnvironment } from './platform/config/index.js';
@@ -31,6 +32,7 @@ const MODULES: AppModuleImport[] = [
   RateLimitModule,
   IdempotencyModule,
   PetsModule,
+  KeysModule,
 ];
 
 /**

@@ -83,7 +83,7 @@ describe('Redis-backed limiter in the application (integration)', () => {
     const target = new URL(REDIS_URL);
     const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
     await proxy.start();
-    const app = await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+    const app = await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}${target.pathname}` });
     const key = await app.newKey('pro');
     const [{ id: clientId }] = (await app.app.get(ClientsService).list()).slice(-1);
     const subject = `${env.REDIS_KEY_PREFIX}rl:{c:${clientId}}`;
@@ -134,8 +134,8 @@ describe('Redis-backed limiter in the application (integration)', () => {
     const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
     await proxy.start();
     const instances = [
-      await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` }),
-      await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` }),
+      await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}${target.pathname}` }),
+      await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}${target.pathname}` }),
     ];
     const key = await instances[0].newKey('free');
     const [{ id: clientId }] = (await instances[0].app.get(ClientsService).list()).slice(-1);
@@ -186,7 +186,7 @@ describe('Redis-backed limiter in the application (integration)', () => {
     const target = new URL(REDIS_URL);
     const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
     await proxy.start();
-    const app = await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_COMMAND_TIMEOUT_MS: '200' });
+    const app = await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}${target.pathname}`, REDIS_COMMAND_TIMEOUT_MS: '200' });
     const key = await app.newKey('pro');
     const timed = async () => {
       const started = performance.now();

@@ -117,6 +117,36 @@ export function describeLimiterStore(name: string, open: (clock: FakeClock) => P
       expect(count(outcomes, 'admitted')).toBe(60);
     });
 
+    it('peeks at both windows without counting: the next admitted request is one more than the peek saw', async () => {
+      const req = request();
+      await burst(req, 3);
+      const peeks = await Promise.all(Array.from({ length: 100 }, () => subject.store.peek(req)));
+      const nowMs = clock.now().getTime();
+      for (const peek of peeks) expect(peek).toEqual({ outcome: 'read', usedMinute: 3, usedDay: 3, nowMs, suspendedUntilMs: 0 });
+      expect(await subject.store.consume(req)).toMatchObject({ outcome: 'admitted', usedMinute: 4, usedDay: 4 });
+    });
+
+    it('peeks at a new subject and a past minute as unused, and at a full window without refusing or striking', async () => {
+      const req = request({ limits: { perMinute: 2, perDay: 1_000 } });
+      expect(await subject.store.peek(req)).toMatchObject({ outcome: 'read', usedMinute: 0, usedDay: 0 });
+      await burst(req, 2);
+      for (let i = 0; i < BAN.threshold; i++) expect(await subject.store.peek(req)).toMatchObject({ outcome: 'read', usedMinute: 2 });
+      expect((await subject.store.consume(req)).outcome).toBe('refused');
+      clock.advance(60_000);
+      expect(await subject.store.peek(req)).toMatchObject({ outcome: 'read', usedMinute: 0, usedDay: 2 });
+    });
+
+    it("peeks at a suspended key as suspended, until the ban's end; the client's other keys read the counts", async () => {
+      const subjectKey = `test:rl:{${randomUUID()}}`;
+      const req = request({ subjectKey, keyId: 1 });
+      await burst(req, 91);
+      const suspendedUntilMs = clock.now().getTime() + BAN.durationMs;
+      expect(await subject.store.peek(req)).toMatchObject({ outcome: 'suspended', usedMinute: 60, suspendedUntilMs });
+      expect(await subject.store.peek(request({ subjectKey, keyId: 2 }))).toMatchObject({ outcome: 'read', usedMinute: 60 });
+      clock.set(new Date(suspendedUntilMs));
+      expect(await subject.store.peek(req)).toMatchObject({ outcome: 'read', usedMinute: 0, usedDay: 60, suspendedUntilMs: 0 });
+    });
+
     it('handles very large limits', async () => {
       const huge = Number.MAX_SAFE_INTEGER;
       const req = request({ limits: { perMinute: huge, perDay: huge } });

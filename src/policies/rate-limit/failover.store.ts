@@ -28,10 +28,18 @@ export class FailoverStore extends LimiterStore {
   }
 
   consume(request: LimiterRequest): Promise<LimiterFacts> {
+    return this.run(request, (store) => store.consume(request));
+  }
+
+  peek(request: LimiterRequest): Promise<LimiterFacts> {
+    return this.run(request, (store) => store.peek(request));
+  }
+
+  private run(request: LimiterRequest, operation: (store: LimiterStore) => Promise<LimiterFacts>): Promise<LimiterFacts> {
     return this.circuit.run(
       request.subjectKey,
-      () => this.primary.consume(request),
-      () => this.fallback.consume(request),
+      () => operation(this.primary),
+      () => operation(this.fallback),
     );
   }
 

@@ -39,6 +39,16 @@ describe('InProcessStore capacity', () => {
     expect(store.size).toEqual({ clients: 2, addresses: 3 });
   });
 
+  it('keeps no record for a peek, and a peek does not keep a client from being the first evicted', async () => {
+    expect(await store.peek(client(1))).toMatchObject({ outcome: 'read', usedMinute: 0 });
+    expect(store.size).toEqual({ clients: 0, addresses: 0 });
+    for (let id = 1; id <= 10; id++) await store.consume(client(id));
+    expect(await store.peek(client(1))).toMatchObject({ outcome: 'read', usedMinute: 1 });
+    await store.consume(client(11));
+    expect(await store.peek(client(1))).toMatchObject({ outcome: 'read', usedMinute: 0 });
+    expect(await store.peek(client(2))).toMatchObject({ outcome: 'read', usedMinute: 1 });
+  });
+
   it('makes room for new addresses again when the day ends', async () => {
     for (const ip of ['a', 'b', 'c']) await store.consume(address(ip));
     clock.ms = Date.parse('2027-03-02T00:00:00.001Z');

@@ -62,12 +62,22 @@ export class InProcessStore extends LimiterStore {
 
   consume(request: LimiterRequest): Promise<LimiterFacts> {
     const nowMs = this.clock.now().getTime();
-    const table = request.keyId === undefined ? this.addresses : this.clients;
+    const table = this.tableOf(request);
     const held = table.get(request.subjectKey);
     if (held === undefined && table === this.addresses && !this.hasRoomForAddress(nowMs)) {
       return this.answers.settle({ outcome: 'refused', usedMinute: request.limits.perMinute, usedDay: 0, nowMs, suspendedUntilMs: 0 });
     }
     return this.answers.settle(this.decide(request, nowMs, table, held));
+  }
+
+  /** LRU's `peek`: a reading neither renews the subject's recency nor makes room for it. */
+  peek(request: LimiterRequest): Promise<LimiterFacts> {
+    const nowMs = this.clock.now().getTime();
+    return this.answers.settle(readingOf(standingOf(request, nowMs, this.tableOf(request).peek(request.subjectKey)), nowMs));
+  }
+
+  private tableOf(request: LimiterRequest): LRUCache<string, SubjectRecord> {
+    return request.keyId === undefined ? this.addresses : this.clients;
   }
 
   private hasRoomForAddress(nowMs: number): boolean {
@@ -85,13 +95,9 @@ export class InProcessStore extends LimiterStore {
    */
   private decide(request: LimiterRequest, nowMs: number, table: LRUCache<string, SubjectRecord>, held?: SubjectRecord): LimiterFacts {
     const { keyId, limits, ban } = request;
-    const minute = Math.floor(nowMs / MINUTE_MS);
-    const day = Math.floor(nowMs / DAY_MS);
+    const standing = standingOf(request, nowMs, held);
+    const { minute, day, usedMinute, usedDay, key, bannedUntilMs } = standing;
     const endOfDayMs = (day + 1) * DAY_MS;
-    const usedMinute = held?.minute === minute ? held.usedMinute : 0;
-    const usedDay = held?.day === day ? held.usedDay : 0;
-    const key = keyId === undefined ? undefined : held?.keys?.get(keyId);
-    const bannedUntilMs = key?.bannedUntilMs ?? 0;
     /** The subject's record, kept until `untilMs` (like the script's PEXPIREAT). */
     const record = (untilMs: number) => {
       const kept = held ?? newRecord();
@@ -99,9 +105,7 @@ export class InProcessStore extends LimiterStore {
       return kept;
     };
 
-    if (keyId !== undefined && bannedUntilMs > nowMs) {
-      return { outcome: 'suspended', usedMinute, usedDay, nowMs, suspendedUntilMs: bannedUntilMs };
-    }
+    if (standing.suspended) return readingOf(standing, nowMs);
 
     if (usedMinute < limits.perMinute && usedDay < limits.perDay) {
       // As in the script, kept until the end of the day or this key's ban, which is over here: another
@@ -127,6 +131,29 @@ export class InProcessStore extends LimiterStore {
   close(): Promise<void> {
     return Promise.resolve();
   }
+}
+
+/** Where the subject stands at `nowMs`, as the script's opening reads it. */
+function standingOf(request: LimiterRequest, nowMs: number, held?: SubjectRecord) {
+  const minute = Math.floor(nowMs / MINUTE_MS);
+  const day = Math.floor(nowMs / DAY_MS);
+  const key = request.keyId === undefined ? undefined : held?.keys?.get(request.keyId);
+  const bannedUntilMs = key?.bannedUntilMs ?? 0;
+  return {
+    minute,
+    day,
+    usedMinute: held?.minute === minute ? held.usedMinute : 0,
+    usedDay: held?.day === day ? held.usedDay : 0,
+    key,
+    bannedUntilMs,
+    suspended: request.keyId !== undefined && bannedUntilMs > nowMs,
+  };
+}
+
+/** The facts of a standing that counts nothing: a peek's, and any decision of a suspended key. */
+function readingOf(standing: ReturnType<typeof standingOf>, nowMs: number): LimiterFacts {
+  const { usedMinute, usedDay, suspended, bannedUntilMs } = standing;
+  return { outcome: suspended ? 'suspended' : 'read', usedMinute, usedDay, nowMs, suspendedUntilMs: suspended ? bannedUntilMs : 0 };
 }
 
 function newRecord(): SubjectRecord {

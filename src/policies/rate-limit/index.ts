@@ -1,5 +1,7 @@
 export { rateLimitConfig, type RateLimitConfig } from './rate-limit.config.js';
 export { ApiKeySuspendedException, QUOTA_ERRORS, RateLimitExceededException } from './rate-limit.exceptions.js';
+export { QuotaReadings, type QuotaReading, type QuotaWindow } from './quota-readings.js';
 export { RateLimitMiddleware } from './rate-limit.middleware.js';
 export { RateLimitModule } from './rate-limit.module.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit.openapi.js';
+export { UncountedRead } from './uncounted-read.decorator.js';

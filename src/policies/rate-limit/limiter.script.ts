@@ -1,13 +1,10 @@
 import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.store.js';
 
 /**
- * The whole decision, one Lua script run atomically (EVALSHA): replicas together admit exactly the
- * quota (rules: docs/rate-limiting.md). in-process.store.ts repeats it; a differential test holds
- * them equal. KEYS: the subject's hash (hash-tagged), optionally a key also read (one Redis only).
- * ARGV: now ms ('' = Redis's clock), per minute, per day, key id ('' = anonymous), ban threshold, ban ms.
- * Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, also read.
+ * What both scripts start with: the subject's standing now, ending there for a suspended key. Arguments
+ * and reply as in LIMITER_SCRIPT.
  */
-export const LIMITER_SCRIPT = `
+const STANDING = `
 local subject = KEYS[1]
 local also_read = KEYS[2] and (tonumber(redis.call('GET', KEYS[2])) or 0) or -1
 local now = tonumber(ARGV[1])
@@ -29,7 +26,16 @@ local keep_until = math.max((day + 1) * 86400000, banned_until)
 if key_id ~= '' and banned_until > now then
   return {2, used_minute, used_day, now, banned_until, also_read}
 end
+`;
 
+/**
+ * The whole decision, one Lua script run atomically (EVALSHA): replicas together admit exactly the
+ * quota (rules: docs/rate-limiting.md). in-process.store.ts repeats it; a differential test holds
+ * them equal. KEYS: the subject's hash (hash-tagged), optionally a key also read (one Redis only).
+ * ARGV: now ms ('' = Redis's clock), per minute, per day, key id ('' = anonymous), ban threshold, ban ms.
+ * Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, also read.
+ */
+export const LIMITER_SCRIPT = `${STANDING}
 if used_minute < per_minute and used_day < per_day then
   used_minute, used_day = used_minute + 1, used_day + 1
   redis.call('HSET', subject, 'm', minute, 'mc', used_minute, 'd', day, 'dc', used_day)
@@ -49,7 +55,12 @@ end
 return {1, used_minute, used_day, now, 0, also_read}
 `;
 
-const OUTCOMES: LimiterOutcome[] = ['admitted', 'refused', 'suspended'];
+/** The peek: the decision's reading without its writes, so a suspended key still learns it (3 read). */
+export const LIMITER_PEEK_SCRIPT = `${STANDING}
+return {3, used_minute, used_day, now, 0, also_read}
+`;
+
+const OUTCOMES: LimiterOutcome[] = ['admitted', 'refused', 'suspended', 'read'];
 
 export function scriptArguments(request: LimiterRequest, nowMs: number | undefined): string[] {
   return [

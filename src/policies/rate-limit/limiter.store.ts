@@ -16,7 +16,8 @@ export interface LimiterRequest {
   alsoReadKey?: string;
 }
 
-export type LimiterOutcome = 'admitted' | 'refused' | 'suspended';
+/** `read`: a peek found the subject's counts and changed nothing. */
+export type LimiterOutcome = 'admitted' | 'refused' | 'suspended' | 'read';
 
 /** What the decision found and did, by the clock of the store that ran it. */
 export interface LimiterFacts {
@@ -31,5 +32,7 @@ export interface LimiterFacts {
 
 export abstract class LimiterStore {
   abstract consume(request: LimiterRequest): Promise<LimiterFacts>;
+  /** The counts `consume` would start from, counting nothing: `read`, or `suspended` for a suspended key. */
+  abstract peek(request: LimiterRequest): Promise<LimiterFacts>;
   abstract close(): Promise<void>;
 }

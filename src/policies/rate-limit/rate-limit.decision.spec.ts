@@ -35,6 +35,12 @@ describe('decide', () => {
     expect(headers.RateLimit).toBe(`"day";r=10;t=${Math.ceil(dayEnd - now / 1000)}`);
   });
 
+  it('on a reading, shows the room left now and names no Retry-After, even with a window full', () => {
+    const decision = decide(facts({ outcome: 'read', usedMinute: 60, usedDay: 100 }), limits);
+    expect(decision.retryAfterSeconds).toBeUndefined();
+    expect(decision.headers).toMatchObject({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(minuteEnd) });
+  });
+
   it('on a minute refusal, names the minute with Retry-After in whole seconds, rounded up', () => {
     const decision = decide(facts({ outcome: 'refused', usedMinute: 60, usedDay: 100 }), limits);
     expect(decision.retryAfterSeconds).toBe(50);

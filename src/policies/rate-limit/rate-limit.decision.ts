@@ -12,14 +12,21 @@ function window(name: 'minute' | 'day', limit: number, used: number, lengthMs: n
   return { name, limit, remaining: Math.max(0, limit - used), resetMs: (Math.floor(nowMs / lengthMs) + 1) * lengthMs };
 }
 
+/** Both windows as the facts leave them: limit, room left, end. */
+export function windowsOf(facts: LimiterFacts, limits: PlanLimits) {
+  return {
+    minute: window('minute', limits.perMinute, facts.usedMinute, MINUTE_MS, facts.nowMs),
+    day: window('day', limits.perDay, facts.usedDay, DAY_MS, facts.nowMs),
+  };
+}
+
 /**
  * Shows the window closest to exhaustion (the minute on a tie; on a refusal the refusing one, and when
  * both are full the one that resets last, so Retry-After is truthful), in X-RateLimit-* and the IETF draft fields.
  */
 export function decide(facts: LimiterFacts, limits: PlanLimits) {
   const { outcome, nowMs } = facts;
-  const minute = window('minute', limits.perMinute, facts.usedMinute, MINUTE_MS, nowMs);
-  const day = window('day', limits.perDay, facts.usedDay, DAY_MS, nowMs);
+  const { minute, day } = windowsOf(facts, limits);
   let shown = day.remaining < minute.remaining ? day : minute;
   if (outcome === 'suspended') shown = { ...minute, remaining: 0, resetMs: facts.suspendedUntilMs };
   if (outcome === 'refused') shown = { ...(day.remaining === 0 ? day : minute), remaining: 0 };
@@ -30,5 +37,6 @@ export function decide(facts: LimiterFacts, limits: PlanLimits) {
     'RateLimit-Policy': `"minute";q=${limits.perMinute};w=60, "day";q=${limits.perDay};w=86400`,
     RateLimit: `"${shown.name}";r=${shown.remaining};t=${seconds(shown.resetMs - nowMs)}`,
   };
-  return { outcome, headers, ...(outcome !== 'admitted' && { retryAfterSeconds: seconds(shown.resetMs - nowMs) }) };
+  const refusing = outcome === 'refused' || outcome === 'suspended';
+  return { outcome, headers, ...(refusing && { retryAfterSeconds: seconds(shown.resetMs - nowMs) }) };
 }

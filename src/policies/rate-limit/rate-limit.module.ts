@@ -1,5 +1,6 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { AuthModule } from '../../modules/auth/index.js';
 import { Clock } from '../../common/index.js';
@@ -13,9 +14,11 @@ import { LimiterStore } from './limiter.store.js';
 import { RateLimitHealthIndicator } from './rate-limit.health.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';
+import { QuotaReadings } from './quota-readings.js';
 import { RateLimitOpenApi } from './rate-limit.openapi.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { RedisStore } from './redis.store.js';
+import { UncountedRoutes } from './uncounted-routes.js';
 
 /** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */
 function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config: ConfigService): LimiterStore {
@@ -25,7 +28,7 @@ function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config
 }
 
 @Module({
-  imports: [AuthModule, PlansModule, ReadCacheModule, TerminusModule],
+  imports: [AuthModule, PlansModule, ReadCacheModule, TerminusModule, DiscoveryModule],
   providers: [
     { provide: LimiterStore, inject: [REDIS_CLIENT, Clock, ConfigService], useFactory: createLimiterStore },
     RateLimiterService,
@@ -33,8 +36,10 @@ function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config
     RateLimitMiddleware,
     RateLimitHealthIndicator,
     RateLimitOpenApi,
+    UncountedRoutes,
+    QuotaReadings,
   ],
-  exports: [RateLimitMiddleware],
+  exports: [RateLimitMiddleware, QuotaReadings],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(private readonly store: LimiterStore) {}

@@ -9,13 +9,17 @@ import { ClientsService, limitsFor, type PlanLimits } from '../../modules/plans/
 import { DataGeneration } from '../read-cache/index.js';
 import { anonymousSubject } from './anonymous-subject.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
-import { decide, type RateLimitDecision } from './rate-limit.decision.js';
+import { QuotaReadings } from './quota-readings.js';
+import { decide, windowsOf, type RateLimitDecision } from './rate-limit.decision.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { ThrottledAddresses } from './throttled-addresses.js';
 
 const ANONYMOUS = 'anonymous';
 
 type Subject = LimiterRequest & { plan: string };
+
+/** `peek` reads a valid key's quota without counting it (`@UncountedRead()` routes). */
+export type LimiterOperation = 'consume' | 'peek';
 
 /**
  * Decides each `/v1` request against a valid key's client, else its address; a refused address's unknown
@@ -35,6 +39,7 @@ export class RateLimiterService {
     private readonly clients: ClientsService,
     private readonly metrics: RateLimitMetrics,
     private readonly generation: DataGeneration,
+    private readonly readings: QuotaReadings,
     clock: Clock,
     config: ConfigService,
   ) {
@@ -45,12 +50,16 @@ export class RateLimiterService {
     this.throttled = new ThrottledAddresses(clock);
   }
 
-  async check(request: Request): Promise<RateLimitDecision> {
+  async check(request: Request, operation: LimiterOperation = 'consume'): Promise<RateLimitDecision> {
     const { plan, ...limiterRequest } = await this.subjectOf(request);
-    const facts = await this.store.consume(limiterRequest);
+    // A caller without a valid key is counted per address whatever it asks for (docs/contract/decisions.md).
+    const peeks = operation === 'peek' && limiterRequest.keyId !== undefined;
+    const facts = peeks ? await this.store.peek(limiterRequest) : await this.store.consume(limiterRequest);
     if (limiterRequest.alsoReadKey !== undefined) this.generation.observe(request, facts.alsoRead);
-    this.metrics.decisions.inc({ plan, outcome: facts.outcome });
+    // A reading decides nothing; a suspended key's is still a suspension.
+    if (facts.outcome !== 'read') this.metrics.decisions.inc({ plan, outcome: facts.outcome });
     const decision = decide(facts, limiterRequest.limits);
+    if (peeks) this.readings.record(request, plan, windowsOf(facts, limiterRequest.limits));
     if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
       this.throttled.refuse(limiterRequest.subjectKey, decision.retryAfterSeconds * 1000);
     }

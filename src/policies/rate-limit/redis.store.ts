@@ -1,13 +1,14 @@
 import type { Clock } from '../../common/index.js';
 import type { RedisClient } from '../../platform/redis/index.js';
-import { LIMITER_SCRIPT, parseScriptReply, scriptArguments } from './limiter.script.js';
+import { LIMITER_PEEK_SCRIPT, LIMITER_SCRIPT, parseScriptReply, scriptArguments } from './limiter.script.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 
-type WithLimiterCommand = RedisClient & { petsRateLimit(numberOfKeys: number, ...keysAndArgv: string[]): Promise<unknown> };
+type LimiterCommand = (numberOfKeys: number, ...keysAndArgv: string[]) => Promise<unknown>;
+type WithLimiterCommands = RedisClient & { petsRateLimit: LimiterCommand; petsRateLimitPeek: LimiterCommand };
 
-/** One EVALSHA per request (ioredis reloads the script on NOSCRIPT); Redis's clock, one for every replica, unless tests give one. */
+/** One EVALSHA per request, consume or peek (ioredis reloads a script on NOSCRIPT); Redis's clock, one for every replica, unless tests give one. */
 export class RedisStore extends LimiterStore {
-  private readonly redis: WithLimiterCommand;
+  private readonly redis: WithLimiterCommands;
 
   constructor(
     redis: RedisClient,
@@ -15,13 +16,22 @@ export class RedisStore extends LimiterStore {
   ) {
     super();
     redis.defineCommand('petsRateLimit', { lua: LIMITER_SCRIPT });
-    this.redis = redis as WithLimiterCommand;
+    redis.defineCommand('petsRateLimitPeek', { lua: LIMITER_PEEK_SCRIPT });
+    this.redis = redis as WithLimiterCommands;
   }
 
-  async consume(request: LimiterRequest): Promise<LimiterFacts> {
+  consume(request: LimiterRequest): Promise<LimiterFacts> {
+    return this.run(this.redis.petsRateLimit, request);
+  }
+
+  peek(request: LimiterRequest): Promise<LimiterFacts> {
+    return this.run(this.redis.petsRateLimitPeek, request);
+  }
+
+  private async run(command: LimiterCommand, request: LimiterRequest): Promise<LimiterFacts> {
     const keys = request.alsoReadKey === undefined ? [request.subjectKey] : [request.subjectKey, request.alsoReadKey];
     const argv = scriptArguments(request, this.clock?.now().getTime());
-    return parseScriptReply(await this.redis.petsRateLimit(keys.length, ...keys, ...argv));
+    return parseScriptReply(await command.call(this.redis, keys.length, ...keys, ...argv));
   }
 
   /** RedisModule closes the client. */

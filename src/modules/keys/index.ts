@@ -1,0 +1,1 @@
+export { KeysModule } from './keys.module.js';
