@@ -89,6 +89,7 @@ describe('Self-service keys (e2e)', () => {
     [{ name: '' }, 'name'],
     [{ name: '   ' }, 'name'],
     [{ name: 'x'.repeat(101) }, 'name'],
+    [{ name: 'tab\there' }, 'name'],
     [{ name: 'ok', scopes: ['pets:admin'] }, 'scopes'],
     [{ name: 'ok', scopes: 'pets:read' }, 'scopes'],
     [{ name: 'ok', scopes: [] }, 'scopes'],
