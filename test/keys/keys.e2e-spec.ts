@@ -217,4 +217,15 @@ describe('Self-service keys (e2e)', () => {
     expect(theirs.status).toBe(201);
     expect(theirs.body.key).not.toBe(first.body.key);
   });
+
+  it('replays a roll under one Idempotency-Key: the same successor, and the old key rolled once', async () => {
+    const { key } = await newClient();
+    const old = await create(key, { name: 'rolled once' });
+    const roll = () =>
+      t.http().post(`/v1/keys/${old.body.id}/roll`).set(bearer(key)).set('Idempotency-Key', 'roll-1').send({ overlapSeconds: 60 });
+    const [first, again] = [await roll(), await roll()];
+    expect(first.status).toBe(201);
+    expect([again.status, again.body, again.headers.location]).toEqual([201, first.body, first.headers.location]);
+    expect((await list(key)).body.filter((k: { name: string }) => k.name === 'rolled once')).toHaveLength(2);
+  });
 });
