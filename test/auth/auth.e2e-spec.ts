@@ -48,7 +48,7 @@ describe('API key authentication (e2e)', () => {
   });
 
   it('refuses a key with a wrong checksum without touching the database', async () => {
-    const lookup = jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash');
+    const lookup = jest.spyOn(t.app.get(ApiKeysRepository), 'findUnrevokedByHash');
     const last = key.at(-1) === 'A' ? 'B' : 'A';
     const res = await get(`Bearer ${key.slice(0, -1)}${last}`);
     expect(res.status).toBe(401);
@@ -75,7 +75,7 @@ describe('API key authentication (e2e)', () => {
   });
 
   it('keeps the database off the hot path: one lookup per key per cache period', async () => {
-    const lookup = jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash');
+    const lookup = jest.spyOn(t.app.get(ApiKeysRepository), 'findUnrevokedByHash');
     for (let i = 0; i < 5; i++) expect((await get(`Bearer ${key}`)).status).toBe(200);
     expect(lookup).toHaveBeenCalledTimes(1);
   });
@@ -109,7 +109,7 @@ describe('API key authentication (e2e)', () => {
     const neverIssued = await other.newKey();
     await other.close();
     const revokedWork = await workFor(revoked);
-    expect(revokedWork).toEqual({ status: 401, code: 'invalid_api_key', calls: [{ method: 'findLiveByHash', answer: null }] });
+    expect(revokedWork).toEqual({ status: 401, code: 'invalid_api_key', calls: [{ method: 'findUnrevokedByHash', answer: null }] });
     expect(await workFor(neverIssued)).toEqual(revokedWork);
   });
 

@@ -315,6 +315,7 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
         {
           id: created.id,
           clientId: created.clientId,
+          name: '',
           prefix: created.prefix,
           scopes: ['pets:read', 'pets:write'],
           createdAt: created.createdAt,

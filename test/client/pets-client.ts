@@ -2,13 +2,14 @@
 // way a customer would use it. run-client.mjs type-checks it against the generated types, compiles it
 // and runs it against the live service. Any failed check throws: the process exits 1.
 //
-// Environment: PETS_BASE_URL (ends in /v1), PETS_API_KEY (pro plan), PETS_TINY_KEY (2 requests a minute).
+// Environment: PETS_BASE_URL (ends in /v1), PETS_API_KEY (pro plan, with keys:manage), PETS_TINY_KEY (2 requests a minute).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './generated/schema.js';
 
 type Pet = components['schemas']['Pet'];
 type NewPet = components['schemas']['NewPet'];
 type ApiError = components['schemas']['Error'];
+type ApiKey = components['schemas']['ApiKey'];
 
 const PAGE_SIZE = 3;
 const MAX_TOTAL_WAIT_S = 180;
@@ -163,6 +164,31 @@ async function badLimit(): Promise<void> {
   );
 }
 
+/** Creates a read-only key, rolls it with no overlap (the old one is refused "expired"), revokes its successor. */
+async function manageKeys(): Promise<void> {
+  const created = await api.POST('/keys', { body: { name: 'client run', scopes: ['pets:read'] } });
+  check(created.response.status === 201 && created.data, `POST /keys answered ${created.response.status}`);
+  const { key, ...shown } = created.data;
+  check(created.response.headers.get('location')?.endsWith(`/keys/${shown.id}`), 'POST /keys: Location is not the new key');
+  const listed = await api.GET('/keys');
+  check(
+    listed.data?.some((k: ApiKey) => k.id === shown.id && !('key' in k)),
+    'GET /keys: the new key is missing, or shows its secret',
+  );
+
+  const rolled = await api.POST('/keys/{keyId}/roll', { params: { path: { keyId: shown.id } }, body: { overlapSeconds: 0 } });
+  check(rolled.response.status === 201 && rolled.data, `POST /keys/${shown.id}/roll answered ${rolled.response.status}`);
+  check(rolled.data.name === 'client run' && rolled.data.scopes.join() === 'pets:read', 'roll: not the same name and scopes');
+  const old = await clientFor(key).GET('/pets');
+  check(old.response.status === 401 && old.error?.message === 'expired', `the rolled key answered ${old.response.status}`);
+  check((await clientFor(rolled.data.key).GET('/pets')).response.status === 200, 'the new key is refused');
+
+  const revoked = await api.DELETE('/keys/{keyId}', { params: { path: { keyId: rolled.data.id } } });
+  check(revoked.response.status === 204, `DELETE /keys/${rolled.data.id} answered ${revoked.response.status}`);
+  const after = await api.GET('/keys');
+  check(!after.data?.some((k: ApiKey) => k.id === rolled.data.id), 'GET /keys still lists the revoked key');
+}
+
 /** With the 2-a-minute key: calls until refused, then waits Retry-After and backs off until admitted. */
 async function rateLimited(): Promise<void> {
   const tiny = clientFor(env('PETS_TINY_KEY'));
@@ -202,5 +228,6 @@ await pageThroughAll(created);
 await getOne(created[0]);
 await notFound(created);
 await badLimit();
+await manageKeys();
 await rateLimited();
 log('client: all checks passed');

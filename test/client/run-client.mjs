@@ -171,7 +171,7 @@ async function main() {
   const port = await freePort();
   const env = serviceEnv(dir, port);
   step('create the API keys with the CLI');
-  const key = createKey(dir, env, ['--plan', 'pro']);
+  const key = createKey(dir, env, ['--plan', 'pro', '--scopes', 'pets:read,pets:write,keys:manage']);
   const tinyKey = createKey(dir, env, ['--plan', 'enterprise', '--per-minute', '2', '--per-day', '1000']);
 
   const server = await startService(dir, env, port);

@@ -182,7 +182,7 @@ describe('Rate limiting (e2e, in-process store)', () => {
     clock.advance(4_001);
     // 60 admitted guesses, the 61st refused, 10 more looked up (the trickle), the rest refused unseen.
     await repeat(80, () => list(generateApiKey()));
-    const lookups = jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash');
+    const lookups = jest.spyOn(t.app.get(ApiKeysRepository), 'findUnrevokedByHash');
     const fresh = await t.newKey('pro');
     expect((await list(fresh)).status).toBe(429);
     expect(lookups).not.toHaveBeenCalled();
@@ -199,7 +199,7 @@ describe('Rate limiting (e2e, in-process store)', () => {
   it('does not count a caller for its address when looking its key up fails with a bug', async () => {
     const key = await t.newKey('pro');
     jest
-      .spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash')
+      .spyOn(t.app.get(ApiKeysRepository), 'findUnrevokedByHash')
       .mockRejectedValue(new TypeError("Cannot read properties of undefined (reading 'id')"));
     const res = await list(key);
     expect([res.status, res.body.code, res.headers['x-ratelimit-limit']]).toEqual([500, 'internal_error', undefined]);
@@ -210,7 +210,7 @@ describe('Rate limiting (e2e, in-process store)', () => {
     expect((await list(verified)).status).toBe(200);
     const unfamiliar = await t.newKey('pro');
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    jest.spyOn(t.app.get(ApiKeysRepository), 'findLiveByHash').mockRejectedValue(refused);
+    jest.spyOn(t.app.get(ApiKeysRepository), 'findUnrevokedByHash').mockRejectedValue(refused);
     clock.advance(4_001);
     const stranger = await list(unfamiliar);
     expect([stranger.status, stranger.body.code, stranger.headers['x-ratelimit-limit']]).toEqual([503, 'service_unavailable', undefined]);

@@ -39,8 +39,14 @@ describe('ApiKeyGuard', () => {
   });
 
   it('refuses a token that does not authenticate as invalid', async () => {
-    identify.mockResolvedValue({ kind: 'invalid' });
+    identify.mockResolvedValue({ kind: 'invalid', expired: false });
     await expect(guard.canActivate(context('Bearer nope').ctx)).rejects.toBeInstanceOf(InvalidApiKeyException);
+  });
+
+  it('tells the holder of an expired key that it expired, with the invalid key code', async () => {
+    identify.mockResolvedValue({ kind: 'invalid', expired: true });
+    await expect(guard.canActivate(context('Bearer old').ctx)).rejects.toMatchObject({ message: 'expired' });
+    await expect(guard.canActivate(context('Bearer old').ctx)).rejects.toBeInstanceOf(InvalidApiKeyException);
   });
 
   it('attaches the principal of a live key to the request', async () => {
@@ -72,7 +78,7 @@ describe('ApiKeyGuard', () => {
     });
 
     it('still answers 401 before looking at scopes', async () => {
-      identify.mockResolvedValue({ kind: 'invalid' });
+      identify.mockResolvedValue({ kind: 'invalid', expired: false });
       await expect(guard.canActivate(context('Bearer nope').ctx)).rejects.toBeInstanceOf(InvalidApiKeyException);
     });
   });

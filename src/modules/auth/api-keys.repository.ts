@@ -1,24 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, MoreThan, Or, type Repository } from 'typeorm';
+import { TransactionHost } from '../../platform/database/index.js';
 import { ApiKey } from './entities/api-key.entity.js';
 
+/** Neither revoked nor expired at `now`. */
+const live = (now: Date) => ({ revokedAt: IsNull(), expiresAt: Or(IsNull(), MoreThan(now)) });
+
+/** Writes join the request's transaction through `txHost.tx`, so an idempotent creation records in the same one. */
 @Injectable()
 export class ApiKeysRepository {
-  constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
+  private readonly lockClientSql?: string;
 
-  create(key: Pick<ApiKey, 'clientId' | 'keyHash' | 'prefix' | 'expiresAt' | 'scopes'>): Promise<ApiKey> {
-    return this.keys.save(this.keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly txHost: TransactionHost,
+  ) {
+    // SQLite has one writer at a time; PostgreSQL needs the client's row locked to count and insert safely.
+    if (keys.manager.connection.driver.options.type === 'postgres') this.lockClientSql = 'SELECT id FROM clients WHERE id = $1 FOR UPDATE';
+  }
+
+  create(key: Pick<ApiKey, 'clientId' | 'name' | 'keyHash' | 'prefix' | 'expiresAt' | 'scopes'>): Promise<ApiKey> {
+    const keys = this.txHost.tx.getRepository(ApiKey);
+    return keys.save(keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
   }
 
   /**
-   * The database filters, so unknown, revoked and expired keys cost the same statement: no timing tells them apart.
-   * The scopes come in the same statement, so checking them costs no query of its own.
+   * Unknown and revoked keys cost the same statement: no timing tells them apart. Expired keys are
+   * returned with their `expiresAt`, which the caller compares with its clock on every use.
    */
-  findLiveByHash(keyHash: string, now: Date): Promise<Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'> | null> {
+  findUnrevokedByHash(keyHash: string): Promise<Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'> | null> {
     return this.keys.findOne({
       select: { id: true, clientId: true, expiresAt: true, scopes: true },
-      where: { keyHash, revokedAt: IsNull(), expiresAt: Or(IsNull(), MoreThan(now)) },
+      where: { keyHash, revokedAt: IsNull() },
     });
   }
 
@@ -26,12 +40,32 @@ export class ApiKeysRepository {
     return this.keys.findOneBy({ id });
   }
 
+  /** One statement whether the key is another client's or does not exist, so neither answer nor timing tells which. */
+  findLiveOfClient(id: number, clientId: number, now: Date): Promise<ApiKey | null> {
+    return this.txHost.tx.getRepository(ApiKey).findOneBy({ id, clientId, ...live(now) });
+  }
+
   list(clientId?: number): Promise<ApiKey[]> {
     return this.keys.find({ where: clientId === undefined ? {} : { clientId }, order: { id: 'ASC' } });
   }
 
+  listLive(clientId: number, now: Date): Promise<ApiKey[]> {
+    return this.keys.find({ where: { clientId, ...live(now) }, order: { id: 'ASC' } });
+  }
+
+  /** Call within a transaction: locks the client's row until it ends, so concurrent creations count one after another. */
+  async countLiveLocked(clientId: number, now: Date): Promise<number> {
+    if (this.lockClientSql) await this.txHost.tx.query(this.lockClientSql, [clientId]);
+    return this.txHost.tx.getRepository(ApiKey).countBy({ clientId, ...live(now) });
+  }
+
   async revoke(id: number, at: Date): Promise<void> {
     await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: at });
+  }
+
+  /** Brings the expiry forward to `at`, never later than it already is. */
+  async expireBy(id: number, at: Date): Promise<void> {
+    await this.txHost.tx.getRepository(ApiKey).update({ id, expiresAt: Or(IsNull(), MoreThan(at)) }, { expiresAt: at });
   }
 
   /** Skips the write when another replica recorded use since `staleBefore`. */

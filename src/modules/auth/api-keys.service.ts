@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { Clock, LookupCache, type Principal } from '../../common/index.js';
 import type { AuthConfig } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
+import { TransactionHost } from '../../platform/database/index.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import type { ApiKey } from './entities/api-key.entity.js';
 import { DEFAULT_SCOPES, normalizeScopes, type Scope } from './scopes.js';
@@ -19,6 +20,17 @@ export type ApiKeyView = ReturnType<typeof toApiKeyView>;
 
 export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 
+export interface IssuedKey {
+  key: string;
+  apiKey: ApiKeyView;
+}
+
+export interface KeyOptions {
+  name?: string;
+  expiresAt?: Date | null;
+  scopes?: readonly Scope[];
+}
+
 /** The key itself is returned once and never kept. */
 @Injectable()
 export class ApiKeysService {
@@ -30,6 +42,7 @@ export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly clock: Clock,
+    private readonly txHost: TransactionHost,
     config: ConfigService,
   ) {
     const freshMs = config.getOrThrow<AuthConfig>('auth').cacheTtlMs;
@@ -42,13 +55,11 @@ export class ApiKeysService {
     });
   }
 
-  async issue(
-    clientId: number,
-    { expiresAt = null, scopes = DEFAULT_SCOPES }: { expiresAt?: Date | null; scopes?: readonly Scope[] } = {},
-  ): Promise<{ key: string; apiKey: ApiKeyView }> {
+  async issue(clientId: number, { name = '', expiresAt = null, scopes = DEFAULT_SCOPES }: KeyOptions = {}): Promise<IssuedKey> {
     const key = generateApiKey();
     const saved = await this.keys.create({
       clientId,
+      name,
       keyHash: hashApiKey(key),
       prefix: displayPrefix(key),
       expiresAt,
@@ -57,8 +68,42 @@ export class ApiKeysService {
     return { key, apiKey: toApiKeyView(saved) };
   }
 
+  /** Issues unless the client already has `maxLive` live keys; counted and inserted under a lock on the client. */
+  issueUnderLimit(clientId: number, options: KeyOptions, maxLive: number): Promise<IssuedKey | 'limit-reached'> {
+    return this.txHost.withTransaction(async () =>
+      (await this.keys.countLiveLocked(clientId, this.clock.now())) >= maxLive ? 'limit-reached' : this.issue(clientId, options),
+    );
+  }
+
+  /**
+   * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it
+   * would have. The old key does not count towards `maxLive`: a client at its limit can still rotate.
+   */
+  roll(id: number, clientId: number, overlapMs: number, maxLive: number): Promise<IssuedKey | 'not-found' | 'limit-reached'> {
+    return this.txHost.withTransaction(async () => {
+      const now = this.clock.now();
+      const old = await this.keys.findLiveOfClient(id, clientId, now);
+      if (!old) return 'not-found';
+      if ((await this.keys.countLiveLocked(clientId, now)) - 1 >= maxLive) return 'limit-reached';
+      await this.keys.expireBy(id, new Date(now.getTime() + overlapMs));
+      return this.issue(clientId, { name: old.name, scopes: old.scopes });
+    });
+  }
+
   async list(clientId?: number): Promise<ApiKeyView[]> {
     return (await this.keys.list(clientId)).map(toApiKeyView);
+  }
+
+  async listLive(clientId: number): Promise<ApiKeyView[]> {
+    return (await this.keys.listLive(clientId, this.clock.now())).map(toApiKeyView);
+  }
+
+  /** Revokes a live key of the client; another client's key is `not-found` like one that does not exist. */
+  async revokeOfClient(id: number, clientId: number): Promise<'revoked' | 'not-found'> {
+    const now = this.clock.now();
+    if (!(await this.keys.findLiveOfClient(id, clientId, now))) return 'not-found';
+    await this.keys.revoke(id, now);
+    return 'revoked';
   }
 
   async revoke(id: number): Promise<RevokeOutcome> {
@@ -69,12 +114,14 @@ export class ApiKeysService {
     return 'revoked';
   }
 
-  async authenticate(token: string): Promise<Principal | undefined> {
+  /** Expiry is compared with the clock on every request, so a cached lookup never extends a key's life. */
+  async authenticate(token: string): Promise<Principal | 'expired' | undefined> {
     if (!isWellFormedApiKey(token)) return undefined;
     const now = this.clock.now();
     const keyHash = hashApiKey(token);
-    const live = await this.lookups.get(keyHash, () => this.keys.findLiveByHash(keyHash, now));
-    if (!live || (live.expiresAt && live.expiresAt <= now)) return undefined;
+    const live = await this.lookups.get(keyHash, () => this.keys.findUnrevokedByHash(keyHash));
+    if (!live) return undefined;
+    if (live.expiresAt && live.expiresAt <= now) return 'expired';
     this.recordUse(live.id, now);
     return { keyId: live.id, clientId: live.clientId, scopes: live.scopes };
   }
@@ -96,8 +143,10 @@ export class ApiKeysService {
 
 function toApiKeyView(key: ApiKey) {
   return {
-    id: key.id,
-    clientId: key.clientId,
+    // A saved entity carries the generated bigint as PostgreSQL's driver returns it, a string.
+    id: Number(key.id),
+    clientId: Number(key.clientId),
+    name: key.name,
     prefix: key.prefix,
     scopes: key.scopes,
     createdAt: key.createdAt.toISOString(),

@@ -4,7 +4,8 @@ import { ApiKeysService } from './api-keys.service.js';
 import { bearerToken } from './bearer-token.js';
 import type { Principal } from '../../common/index.js';
 
-export type Identity = { kind: 'missing' } | { kind: 'invalid' } | { kind: 'valid'; principal: Principal };
+/** `expired` only for a key that was real: its holder may learn why, a guesser learns nothing. */
+export type Identity = { kind: 'missing' } | { kind: 'invalid'; expired: boolean } | { kind: 'valid'; principal: Principal };
 
 /** Who sent a request, once per request: the rate limiter (first) and the guard both ask. */
 @Injectable()
@@ -28,7 +29,8 @@ export class RequestAuthenticator {
   private async resolve(request: Request): Promise<Identity> {
     const token = bearerToken(request.headers.authorization);
     if (!token) return { kind: 'missing' };
-    const principal = await this.keys.authenticate(token);
-    return principal ? { kind: 'valid', principal } : { kind: 'invalid' };
+    const outcome = await this.keys.authenticate(token);
+    if (outcome === undefined || outcome === 'expired') return { kind: 'invalid', expired: outcome === 'expired' };
+    return { kind: 'valid', principal: outcome };
   }
 }

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/index.js';
 import { RateLimitModule } from '../../policies/rate-limit/index.js';
+import { KeysController } from './keys.controller.js';
 import { KeysOpenApi } from './keys.openapi.js';
+import { KeysService } from './keys.service.js';
 import { RateLimitStatusController } from './rate-limit-status.controller.js';
 
-/** What a key's holder reads and manages about its own client: for now, its quota. */
+/** What a key's holder reads and manages about its own client: its quota and its keys. */
 @Module({
-  imports: [RateLimitModule],
-  controllers: [RateLimitStatusController],
-  providers: [KeysOpenApi],
+  imports: [RateLimitModule, AuthModule],
+  controllers: [RateLimitStatusController, KeysController],
+  providers: [KeysService, KeysOpenApi],
 })
 export class KeysModule {}

@@ -13,6 +13,6 @@ export class KeysOpenApi implements OpenApiContribution {
       ...(document.tags ?? []),
       { name: KEYS_TAG, description: "What a key's holder reads and manages about its own client" },
     ];
-    closeSchemas(document, ['RateLimitStatus', 'QuotaWindow']);
+    closeSchemas(document, ['RateLimitStatus', 'QuotaWindow', 'ApiKey', 'NewApiKey', 'CreatedApiKey', 'RollApiKey']);
   }
 }

@@ -16,6 +16,9 @@ export class ApiKey {
   @Column({ type: 'varchar', length: 16 })
   prefix: string;
 
+  @Column({ type: 'varchar', length: 100, default: '' })
+  name: string;
+
   @Column({ type: 'varchar', length: 200, transformer: scopeString })
   scopes: readonly Scope[];
 

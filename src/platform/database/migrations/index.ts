@@ -2,6 +2,7 @@ import { InitialSchema1767225600000 } from './1767225600000-initial-schema.js';
 import { IdempotencyKeys1795219200000 } from './1795219200000-idempotency-keys.js';
 import { CompletedIdempotencyKeys1796083200000 } from './1796083200000-completed-idempotency-keys.js';
 import { ApiKeyScopes1796688000000 } from './1796688000000-api-key-scopes.js';
+import { ApiKeyNames1797292800000 } from './1797292800000-api-key-names.js';
 
 /** Every migration, in order; listed explicitly so the build needs no file globbing. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1795219200000,
   CompletedIdempotencyKeys1796083200000,
   ApiKeyScopes1796688000000,
+  ApiKeyNames1797292800000,
 ];

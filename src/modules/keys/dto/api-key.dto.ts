@@ -1,0 +1,29 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { SCOPES } from '../../auth/index.js';
+
+const instant = { type: 'string', format: 'date-time', maxLength: 30 } as const;
+
+/** A key as its client sees it: never the key itself, never its hash. */
+@ApiSchema({ name: 'ApiKey' })
+export class ApiKeyDto {
+  @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+  id: number;
+
+  @ApiProperty({ type: 'string', maxLength: 100, description: 'The name its client gave it; empty for keys made before names.' })
+  name: string;
+
+  @ApiProperty({ type: 'string', maxLength: 16, description: 'The first characters of the key, to recognise it by.' })
+  prefix: string;
+
+  @ApiProperty({ enum: SCOPES, enumName: 'Scope', isArray: true, maxItems: SCOPES.length })
+  scopes: string[];
+
+  @ApiProperty(instant)
+  createdAt: string;
+
+  @ApiProperty({ ...instant, nullable: true, description: 'When the key stops working; null if never.' })
+  expiresAt: string | null;
+
+  @ApiProperty({ ...instant, nullable: true, description: 'The minute of its last use, or null if never used.' })
+  lastUsedAt: string | null;
+}

@@ -1,0 +1,111 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AUTHENTICATION_ERRORS, RequiredScope } from '../auth/index.js';
+import {
+  apiBaseUrl,
+  ApiErrorResponses,
+  INVALID_REQUEST_ERRORS,
+  PayloadTooLargeException,
+  SERVICE_ERRORS,
+  UnsupportedMediaTypeException,
+  type Principal,
+} from '../../common/index.js';
+import type { AppConfig } from '../../platform/config/index.js';
+import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
+import { QUOTA_ERRORS } from '../../policies/rate-limit/index.js';
+import { Caller } from './caller.decorator.js';
+import { ApiKeyDto } from './dto/api-key.dto.js';
+import { CreatedApiKeyDto } from './dto/created-api-key.dto.js';
+import { KeyIdParams } from './dto/key-id.params.js';
+import { NewApiKeyDto } from './dto/new-api-key.dto.js';
+import { DEFAULT_OVERLAP_SECONDS, RollApiKeyDto } from './dto/roll-api-key.dto.js';
+import { KeyLimitReachedException, KeyNotFoundException } from './keys.exceptions.js';
+import { KEYS_TAG } from './keys.openapi.js';
+import { KeysService } from './keys.service.js';
+
+const EVERY_OPERATION_ERRORS = [...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS];
+const BODY_ERRORS = [PayloadTooLargeException, UnsupportedMediaTypeException, IdempotencyConflictException, IdempotencyKeyReusedException];
+
+const created = {
+  description: 'The new key, shown this once.',
+  type: CreatedApiKeyDto,
+  headers: { Location: { description: 'URL of the new key.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
+} as const;
+
+@ApiTags(KEYS_TAG)
+@ApiBearerAuth('bearer')
+@RequiredScope('keys:manage')
+@Controller('keys')
+export class KeysController {
+  private readonly publicBaseUrl?: string;
+
+  constructor(
+    private readonly keys: KeysService,
+    config: ConfigService,
+  ) {
+    this.publicBaseUrl = config.getOrThrow<AppConfig>('app').publicBaseUrl;
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The client's keys", description: "Every live key of the caller's client: neither revoked nor expired." })
+  @ApiOkResponse({ description: 'The live keys, in ascending id order.', type: ApiKeyDto, isArray: true })
+  @ApiErrorResponses(...EVERY_OPERATION_ERRORS)
+  listKeys(@Caller() caller: Principal): Promise<ApiKeyDto[]> {
+    return this.keys.list(caller);
+  }
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Create a key',
+    description: "A new key of the caller's client, with scopes the calling key has. A client has at most 20 live keys.",
+  })
+  @ApiBody({ type: NewApiKeyDto, required: true, examples: { deploy: { value: { name: 'deploy', scopes: ['pets:read'] } } } })
+  @ApiCreatedResponse(created)
+  @ApiErrorResponses(...EVERY_OPERATION_ERRORS, ...BODY_ERRORS, KeyLimitReachedException)
+  async createKey(
+    @Caller() caller: Principal,
+    @Body() body: NewApiKeyDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CreatedApiKeyDto> {
+    return this.located(await this.keys.create(caller, body), request, response);
+  }
+
+  @Post(':keyId/roll')
+  @HttpCode(HttpStatus.CREATED)
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Roll a key',
+    description: 'A new key of the same name and scopes; the old one keeps working for `overlapSeconds`, then is refused.',
+  })
+  @ApiBody({ type: RollApiKeyDto, required: false })
+  @ApiCreatedResponse(created)
+  @ApiErrorResponses(...EVERY_OPERATION_ERRORS, ...BODY_ERRORS, KeyNotFoundException, KeyLimitReachedException)
+  async rollKey(
+    @Caller() caller: Principal,
+    @Param() { keyId }: KeyIdParams,
+    @Body() { overlapSeconds = DEFAULT_OVERLAP_SECONDS }: RollApiKeyDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CreatedApiKeyDto> {
+    return this.located(await this.keys.roll(caller, keyId, overlapSeconds), request, response);
+  }
+
+  @Delete(':keyId')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Revoke a key', description: 'Every server refuses the key within 5 seconds. A key may revoke itself.' })
+  @ApiNoContentResponse({ description: 'Revoked.' })
+  @ApiErrorResponses(...EVERY_OPERATION_ERRORS, KeyNotFoundException)
+  async revokeKey(@Caller() caller: Principal, @Param() { keyId }: KeyIdParams): Promise<void> {
+    await this.keys.revoke(caller, keyId);
+  }
+
+  private located(key: CreatedApiKeyDto, request: Request, response: Response): CreatedApiKeyDto {
+    response.setHeader('Location', `${apiBaseUrl(request, this.publicBaseUrl)}/keys/${key.id}`);
+    return key;
+  }
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, type Principal } from '../../common/index.js';
+import { ApiKeysService, DEFAULT_SCOPES, InsufficientScopeException, type IssuedKey } from '../auth/index.js';
+import { toApiKeyResponse } from './api-key.mapper.js';
+import type { ApiKeyDto } from './dto/api-key.dto.js';
+import type { CreatedApiKeyDto } from './dto/created-api-key.dto.js';
+import type { NewApiKeyDto } from './dto/new-api-key.dto.js';
+import { KeyLimitReachedException, KeyNotFoundException } from './keys.exceptions.js';
+
+/** Live keys a client may hold (docs/contract/decisions.md). */
+export const MAX_LIVE_KEYS = 20;
+
+/** The rules of a client managing its own keys; the keys themselves are the auth module's. */
+@Injectable()
+export class KeysService {
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(caller: Principal): Promise<ApiKeyDto[]> {
+    return (await this.keys.listLive(caller.clientId)).map(toApiKeyResponse);
+  }
+
+  async create(caller: Principal, { name, scopes = [...DEFAULT_SCOPES], expiresInSeconds }: NewApiKeyDto): Promise<CreatedApiKeyDto> {
+    // A key never hands out more than it holds.
+    const missing = scopes.find((scope) => !caller.scopes.includes(scope));
+    if (missing) throw new InsufficientScopeException(missing);
+    const expiresAt = expiresInSeconds === undefined ? null : new Date(this.clock.now().getTime() + expiresInSeconds * 1000);
+    const issued = await this.keys.issueUnderLimit(caller.clientId, { name, scopes, expiresAt }, MAX_LIVE_KEYS);
+    if (issued === 'limit-reached') throw new KeyLimitReachedException(MAX_LIVE_KEYS);
+    return toCreatedResponse(issued);
+  }
+
+  async roll(caller: Principal, id: number, overlapSeconds: number): Promise<CreatedApiKeyDto> {
+    const rolled = await this.keys.roll(id, caller.clientId, overlapSeconds * 1000, MAX_LIVE_KEYS);
+    if (rolled === 'not-found') throw new KeyNotFoundException();
+    if (rolled === 'limit-reached') throw new KeyLimitReachedException(MAX_LIVE_KEYS);
+    return toCreatedResponse(rolled);
+  }
+
+  async revoke(caller: Principal, id: number): Promise<void> {
+    if ((await this.keys.revokeOfClient(id, caller.clientId)) === 'not-found') throw new KeyNotFoundException();
+  }
+}
+
+function toCreatedResponse({ key, apiKey }: IssuedKey): CreatedApiKeyDto {
+  return { ...toApiKeyResponse(apiKey), key };
+}

@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { ApiKeysService, SCOPES } from '../../src/modules/auth/index.js';
+import { ClientsService } from '../../src/modules/plans/clients.service.js';
+import { anyName, deepJsonText, petIdSegment, pollutionText, validName } from './support/arbitraries.js';
+import {
+  fuzzParameters,
+  fuzzTimeout,
+  outcomeOf,
+  OutcomeHistogram,
+  runsFor,
+  startFuzzTarget,
+  type FuzzTarget,
+} from './support/fuzz-harness.js';
+import { checkNoPollution, checkOutcome, checkResponse, snapshotPrototypes } from './support/properties.js';
+import type { RawRequest } from './support/raw-http.js';
+
+const PROPERTY = 'keys';
+
+/** A JSON value of any kind, as text: right types, wrong types, nesting, pollution attempts. */
+const anyValue = (right: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { arbitrary: right.map((v) => JSON.stringify(v)), weight: 8 },
+    { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), weight: 2 },
+    { arbitrary: deepJsonText, weight: 1 },
+    { arbitrary: pollutionText, weight: 1 },
+  );
+
+const scopesValue = fc.array(fc.oneof(fc.constantFrom(...SCOPES), fc.string({ maxLength: 12 })), { maxLength: 5 });
+const secondsValue = fc.oneof(fc.integer({ min: -10, max: 100_000 }), fc.integer(), fc.double(), fc.string({ maxLength: 6 }));
+
+/** An object text with each member present or not, plus unknown members. */
+const objectText = (members: Record<string, fc.Arbitrary<string>>) =>
+  fc
+    .tuple(
+      ...Object.entries(members).map(([name, value]) =>
+        fc.option(
+          value.map((v) => `${JSON.stringify(name)}:${v}`),
+          { nil: undefined },
+        ),
+      ),
+      fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 1 })), { maxLength: 1 }),
+    )
+    .map((parts) => {
+      const members = parts.slice(0, -1) as Array<string | undefined>;
+      const extras = (parts.at(-1) as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+      return `{${[...members.filter((p) => p !== undefined), ...extras].join(',')}}`;
+    });
+
+/** Valid bodies, so the happy path is in the mix: scopes the fuzzing key holds, or none (refused: the default includes pets:write). */
+const validCreateText = fc
+  .record(
+    {
+      name: validName,
+      scopes: fc.subarray(['pets:read', 'keys:manage'], { minLength: 1 }),
+      expiresInSeconds: fc.integer({ min: 1, max: 31_622_400 }),
+    },
+    { requiredKeys: ['name'] },
+  )
+  .map((body) => JSON.stringify(body));
+
+const createBody = fc.oneof(
+  { arbitrary: validCreateText, weight: 4 },
+  {
+    arbitrary: objectText({ name: anyValue(anyName), scopes: anyValue(scopesValue), expiresInSeconds: anyValue(secondsValue) }),
+    weight: 10,
+  },
+  {
+    arbitrary: fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 40 }),
+    ),
+    weight: 1,
+  },
+);
+const rollBody = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 86_400 }).map((overlapSeconds) => JSON.stringify({ overlapSeconds })), weight: 4 },
+  { arbitrary: objectText({ overlapSeconds: anyValue(secondsValue) }), weight: 10 },
+  {
+    arbitrary: fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.constant(''),
+    ),
+    weight: 1,
+  },
+);
+
+describe('Self-service keys under fuzzing (POST /v1/keys and its roll over HTTP)', () => {
+  let target: FuzzTarget;
+  let manager: string;
+  let ownKeyId: number;
+  let strangersKeyId: number;
+  const histogram = new OutcomeHistogram();
+  const json = { 'Content-Type': 'application/json' };
+
+  beforeAll(async () => {
+    target = await startFuzzTarget();
+    const keys = target.t.app.get(ApiKeysService);
+    const clients = target.t.app.get(ClientsService);
+    const limits = { perMinute: 1_000_000, perDay: 100_000_000 };
+    // Without pets:write: the default scopes are refused, some explicit ones are not.
+    const client = await clients.create('Fuzzed', 'enterprise', limits);
+    manager = (await keys.issue(client.id, { scopes: ['pets:read', 'keys:manage'] })).key;
+    ownKeyId = (await keys.issue(client.id, { name: 'rolled' })).apiKey.id;
+    strangersKeyId = (await keys.issue((await clients.create('Stranger', 'enterprise', limits)).id)).apiKey.id;
+  });
+  afterAll(async () => {
+    console.log(`[fuzz] outcomes\n${histogram.report()}`);
+    await target.close();
+  });
+
+  /** Sends, checks what holds for every answer (no 5xx among them), and revokes what a 201 made so the limit stays far. */
+  const exchange = async (request: RawRequest, allowed: string[]) => {
+    const response = await target.send(request);
+    checkResponse(request, response);
+    const outcome = outcomeOf(response);
+    histogram.record(PROPERTY, outcome);
+    checkOutcome(outcome, allowed, request, response);
+    if (response.status === 201) {
+      const created = JSON.parse(response.text) as { id: number; key: string };
+      expect(created.key).toMatch(/^pets_[0-9A-Za-z]{38}$/);
+      const revoked = await target.send({
+        method: 'DELETE',
+        path: `/v1/keys/${created.id}`,
+        headers: { Authorization: `Bearer ${manager}` },
+      });
+      expect(revoked.status).toBe(204);
+    }
+  };
+
+  const numRuns = runsFor(0.5);
+  it(
+    'answers every creation and roll body with a catalogued outcome, never a 5xx',
+    async () => {
+      const prototypesBefore = snapshotPrototypes();
+      const roll = fc.tuple(petIdSegment([ownKeyId, strangersKeyId]), rollBody);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            createBody.map((body) => ({ body })),
+            roll.map(([id, body]) => ({ id, body })),
+          ),
+          async (input) => {
+            histogram.run(PROPERTY);
+            const headers = { Authorization: `Bearer ${manager}`, ...json };
+            if ('id' in input) {
+              const request = { method: 'POST', path: `/v1/keys/${input.id}/roll`, headers, body: Buffer.from(input.body) };
+              await exchange(request, ['201', '400 validation_failed', '400 malformed_json', '413 payload_too_large', '404 not_found']);
+            } else {
+              const request = { method: 'POST', path: '/v1/keys', headers, body: Buffer.from(input.body) };
+              await exchange(request, [
+                '201',
+                '400 validation_failed',
+                '400 malformed_json',
+                '413 payload_too_large',
+                '403 insufficient_scope',
+              ]);
+            }
+            checkNoPollution(prototypesBefore, PROPERTY);
+          },
+        ),
+        fuzzParameters(PROPERTY, numRuns),
+      );
+      for (const outcome of ['201', '400 validation_failed', '403 insufficient_scope', '404 not_found']) {
+        expect({ outcome, seen: histogram.countOf(PROPERTY, outcome) > 0 }).toEqual({ outcome, seen: true });
+      }
+    },
+    fuzzTimeout(numRuns),
+  );
+});

@@ -1,0 +1,95 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiKeysService } from '../../src/modules/auth/index.js';
+import { ClientsService } from '../../src/modules/plans/clients.service.js';
+import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Self-service keys on the real PostgreSQL named by DATABASE_URL, two instances A and B on one
+ * database, each with its own key lookup cache: what A changes, B enforces within the 5-second bound.
+ */
+const DATABASE_URL = process.env.DATABASE_URL!;
+const REPLICA_BOUND_MS = 5_000;
+const POLL_MS = 100;
+
+postgresSuiteTurn(DATABASE_URL);
+
+describe('Self-service keys on PostgreSQL, two instances on one database (integration)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+  /** A client and a keys:manage key of it, made on A. */
+  const newClient = async () => {
+    const client = await a.app.get(ClientsService).create('Rotating', 'enterprise', { perMinute: 1_000_000, perDay: 100_000_000 });
+    const { key } = await a.app.get(ApiKeysService).issue(client.id, { scopes: ['pets:read', 'pets:write', 'keys:manage'] });
+    return key;
+  };
+  const createOn = (app: TestApp, manager: string, name: string) => app.http().post('/v1/keys').set(bearer(manager)).send({ name });
+
+  /** Polls B with `key` until it answers 401; returns each status with the time it was answered. */
+  const pollUntilRefused = async (key: string, deadline: number) => {
+    const answers: { at: number; status: number; message?: string }[] = [];
+    while (Date.now() < deadline) {
+      const res = await b.http().get('/v1/pets').set(bearer(key));
+      answers.push({ at: Date.now(), status: res.status, message: res.body.message });
+      if (res.status === 401) break;
+      await sleep(POLL_MS);
+    }
+    return answers;
+  };
+
+  beforeAll(async () => {
+    const env = { DATABASE_URL, REDIS_URL: process.env.REDIS_URL ?? '' };
+    a = await createTestApp({ env });
+    b = await createTestApp({ env: { ...env, DATABASE_MIGRATIONS_RUN: 'false' } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('rolled on A, the old key works on B for the overlap and is refused "expired" within the bound after it', async () => {
+    const manager = await newClient();
+    const old = (await createOn(a, manager, 'ci')).body as { id: number; key: string };
+    // B has the old key in its lookup cache when A rolls it.
+    expect((await b.http().get('/v1/pets').set(bearer(old.key))).status).toBe(200);
+    const rolled = await a.http().post(`/v1/keys/${old.id}/roll`).set(bearer(manager)).send({ overlapSeconds: 2 });
+    expect(rolled.status).toBe(201);
+    const expiresAt = Date.parse(
+      (await a.http().get('/v1/keys').set(bearer(manager))).body.find((k: { id: number }) => k.id === old.id).expiresAt,
+    );
+
+    const answers = await pollUntilRefused(old.key, expiresAt + REPLICA_BOUND_MS + 2_000);
+    const refused = answers.at(-1)!;
+    console.log(`Rolled with a 2 s overlap on A: B refused the old key ${refused.at - expiresAt} ms after its expiry`);
+    expect(answers.filter(({ at }) => at < expiresAt).every(({ status }) => status === 200)).toBe(true);
+    expect(answers.some(({ at, status }) => status === 200 && at >= expiresAt - 1_000)).toBe(true);
+    expect([refused.status, refused.message]).toEqual([401, 'expired']);
+    expect(refused.at).toBeGreaterThanOrEqual(expiresAt);
+    expect(refused.at - expiresAt).toBeLessThanOrEqual(REPLICA_BOUND_MS);
+    expect((await b.http().get('/v1/pets').set(bearer(rolled.body.key))).status).toBe(200);
+  }, 20_000);
+
+  it('revoked on A, a key B has just served is refused by B within the bound', async () => {
+    const manager = await newClient();
+    const doomed = (await createOn(a, manager, 'doomed')).body as { id: number; key: string };
+    expect((await b.http().get('/v1/pets').set(bearer(doomed.key))).status).toBe(200);
+    const revokedAt = Date.now();
+    expect((await a.http().delete(`/v1/keys/${doomed.id}`).set(bearer(manager))).status).toBe(204);
+
+    const refused = (await pollUntilRefused(doomed.key, revokedAt + REPLICA_BOUND_MS + 2_000)).at(-1)!;
+    console.log(`Revoked on A: B refused the key ${refused.at - revokedAt} ms later`);
+    expect(refused.status).toBe(401);
+    expect(refused.at - revokedAt).toBeLessThanOrEqual(REPLICA_BOUND_MS);
+  }, 20_000);
+
+  it('admits exactly 20 live keys from 30 concurrent creations spread over both instances', async () => {
+    const manager = await newClient();
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, n) => createOn(n % 2 ? b : a, manager, `burst ${n}`)));
+    const statuses = responses.map((res) => res.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(19);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(11);
+    expect((await a.http().get('/v1/keys').set(bearer(manager))).body).toHaveLength(20);
+  }, 20_000);
+});
