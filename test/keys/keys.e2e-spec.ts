@@ -118,6 +118,14 @@ describe('Self-service keys (e2e)', () => {
     expect((await t.http().post(`/v1/keys/${id}/roll`).set(bearer(key)).send({})).status).toBe(201);
   });
 
+  it('admits concurrent creations up to the limit and no further', async () => {
+    const { key } = await newClient();
+    for (let n = 2; n <= 18; n++) expect((await create(key, { name: `key ${n}` })).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, n) => create(key, { name: `racer ${n}` })));
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 201, 409, 409, 409]);
+    expect((await list(key)).body).toHaveLength(20);
+  });
+
   it("answers another client's key id exactly as an id that does not exist", async () => {
     const mine = await newClient();
     const theirs = await newClient();

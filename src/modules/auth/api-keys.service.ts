@@ -85,8 +85,10 @@ export class ApiKeysService {
       const old = await this.keys.findLiveOfClient(id, clientId, now);
       if (!old) return 'not-found';
       if ((await this.keys.countLiveLocked(clientId, now)) - 1 >= maxLive) return 'limit-reached';
+      // The successor first: should the expiry fail after it, the client holds two keys, never none.
+      const successor = await this.issue(clientId, { name: old.name, scopes: old.scopes });
       await this.keys.expireBy(id, new Date(now.getTime() + overlapMs));
-      return this.issue(clientId, { name: old.name, scopes: old.scopes });
+      return successor;
     });
   }
 
