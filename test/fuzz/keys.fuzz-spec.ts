@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { ApiKeysService, SCOPES } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
+import { createLogger, PINO_LOGGER } from '../../src/platform/logging/index.js';
 import { anyName, deepJsonText, petIdSegment, pollutionText, validName } from './support/arbitraries.js';
 import {
   fuzzParameters,
@@ -84,8 +87,33 @@ const rollBody = fc.oneof(
   },
 );
 
+/** Every key the run knows, and the SHA-256 hashes the database keeps of them. */
+class Secrets {
+  private readonly all = new Set<string>();
+
+  add(key: string): string {
+    this.all.add(key);
+    this.all.add(createHash('sha256').update(key).digest('hex'));
+    return key;
+  }
+
+  /** The secrets in `text`, but for `allowed` (a creation's own new key). */
+  foundIn(text: string, allowed?: string): string[] {
+    return [...this.all].filter((secret) => secret !== allowed && text.includes(secret));
+  }
+}
+
 describe('Self-service keys under fuzzing (POST /v1/keys and its roll over HTTP)', () => {
   let target: FuzzTarget;
+  const secrets = new Secrets();
+  // Every log line of the run at debug level, through the service's own logger and its redaction.
+  let logged = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  });
   let manager: string;
   let ownKeyId: number;
   let strangersKeyId: number;
@@ -93,15 +121,21 @@ describe('Self-service keys under fuzzing (POST /v1/keys and its roll over HTTP)
   const json = { 'Content-Type': 'application/json' };
 
   beforeAll(async () => {
-    target = await startFuzzTarget();
+    target = await startFuzzTarget({
+      overrides: [{ provide: PINO_LOGGER, useValue: createLogger({ logLevel: 'debug', production: true }, sink) }],
+    });
     const keys = target.t.app.get(ApiKeysService);
     const clients = target.t.app.get(ClientsService);
     const limits = { perMinute: 1_000_000, perDay: 100_000_000 };
     // Without pets:write: the default scopes are refused, some explicit ones are not.
     const client = await clients.create('Fuzzed', 'enterprise', limits);
-    manager = (await keys.issue(client.id, { scopes: ['pets:read', 'keys:manage'] })).key;
-    ownKeyId = (await keys.issue(client.id, { name: 'rolled' })).apiKey.id;
-    strangersKeyId = (await keys.issue((await clients.create('Stranger', 'enterprise', limits)).id)).apiKey.id;
+    manager = secrets.add((await keys.issue(client.id, { scopes: ['pets:read', 'keys:manage'] })).key);
+    const own = await keys.issue(client.id, { name: 'rolled' });
+    secrets.add(own.key);
+    ownKeyId = own.apiKey.id;
+    const strangers = await keys.issue((await clients.create('Stranger', 'enterprise', limits)).id);
+    secrets.add(strangers.key);
+    strangersKeyId = strangers.apiKey.id;
   });
   afterAll(async () => {
     console.log(`[fuzz] outcomes\n${histogram.report()}`);
@@ -115,9 +149,11 @@ describe('Self-service keys under fuzzing (POST /v1/keys and its roll over HTTP)
     const outcome = outcomeOf(response);
     histogram.record(PROPERTY, outcome);
     checkOutcome(outcome, allowed, request, response);
-    if (response.status === 201) {
-      const created = JSON.parse(response.text) as { id: number; key: string };
+    const created = response.status === 201 ? (JSON.parse(response.text) as { id: number; key: string }) : undefined;
+    expect(secrets.foundIn(`${JSON.stringify(response.headers)}${response.text}`, created?.key)).toEqual([]);
+    if (created) {
       expect(created.key).toMatch(/^pets_[0-9A-Za-z]{38}$/);
+      secrets.add(created.key);
       const revoked = await target.send({
         method: 'DELETE',
         path: `/v1/keys/${created.id}`,
@@ -129,7 +165,7 @@ describe('Self-service keys under fuzzing (POST /v1/keys and its roll over HTTP)
 
   const numRuns = runsFor(0.5);
   it(
-    'answers every creation and roll body with a catalogued outcome, never a 5xx',
+    'answers every creation and roll body with a catalogued outcome, never a 5xx; no key or hash in a response but its own 201, in the log or in the OpenAPI document',
     async () => {
       const prototypesBefore = snapshotPrototypes();
       const roll = fc.tuple(petIdSegment([ownKeyId, strangersKeyId]), rollBody);
@@ -163,6 +199,11 @@ describe('Self-service keys under fuzzing (POST /v1/keys and its roll over HTTP)
       for (const outcome of ['201', '400 validation_failed', '403 insufficient_scope', '404 not_found']) {
         expect({ outcome, seen: histogram.countOf(PROPERTY, outcome) > 0 }).toEqual({ outcome, seen: true });
       }
+      expect(logged).toContain('"url":"/v1/keys');
+      expect(secrets.foundIn(logged)).toEqual([]);
+      const document = await target.send({ method: 'GET', path: '/docs-json', headers: {} });
+      expect(document.status).toBe(200);
+      expect(document.text).not.toMatch(/pets_[0-9A-Za-z]{38}|[0-9a-f]{64}/);
     },
     fuzzTimeout(numRuns),
   );
