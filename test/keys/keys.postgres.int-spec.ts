@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { jest } from '@jest/globals';
+import { ApiKeysRepository } from '../../src/modules/auth/api-keys.repository.js';
 import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { postgresSuiteTurn } from '../support/postgres-suite.js';
@@ -92,4 +94,29 @@ describe('Self-service keys on PostgreSQL, two instances on one database (integr
     expect(statuses.filter((status) => status === 409)).toHaveLength(11);
     expect((await a.http().get('/v1/keys').set(bearer(manager))).body).toHaveLength(20);
   }, 20_000);
+
+  it('keeps lastUsedAt to the minute under load: 2,000 requests on 10 keys over both instances, at most one write per key and instance', async () => {
+    const manager = await newClient();
+    const keys: string[] = [];
+    for (let n = 0; n < 10; n++) keys.push(((await createOn(a, manager, `busy ${n}`)).body as { key: string }).key);
+    const writes = [a, b].map((app) => jest.spyOn(app.app.get(ApiKeysRepository), 'recordUse'));
+    const started = Date.now();
+    for (let round = 0; round < 20; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, n) =>
+          ((n + round) % 2 ? a : b)
+            .http()
+            .get('/v1/pets')
+            .set(bearer(keys[n % keys.length])),
+        ),
+      );
+      expect(answers.every((res) => res.status === 200)).toBe(true);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const [onA, onB] = writes.map((spy) => spy.mock.calls.length);
+    console.log(`lastUsedAt: 2,000 requests on 10 keys over two instances in ${seconds.toFixed(1)} s: ${onA} + ${onB} UPDATEs`);
+    expect([onA, onB]).toEqual([keys.length, keys.length]);
+    const listed = (await a.http().get('/v1/keys').set(bearer(manager))).body as Array<{ name: string; lastUsedAt: string | null }>;
+    expect(listed.filter((key) => key.name.startsWith('busy') && key.lastUsedAt !== null)).toHaveLength(keys.length);
+  }, 60_000);
 });
