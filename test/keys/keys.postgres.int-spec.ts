@@ -119,4 +119,30 @@ describe('Self-service keys on PostgreSQL, two instances on one database (integr
     const listed = (await a.http().get('/v1/keys').set(bearer(manager))).body as Array<{ name: string; lastUsedAt: string | null }>;
     expect(listed.filter((key) => key.name.startsWith('busy') && key.lastUsedAt !== null)).toHaveLength(keys.length);
   }, 60_000);
+
+  it("takes as long to answer another client's key id as an unknown one: the medians differ by less than the spread", async () => {
+    const mine = await newClient();
+    const theirs = ((await createOn(a, await newClient(), 'theirs')).body as { id: number }).id;
+    const unknown = theirs + 1_000_000;
+    const timed = async (id: number) => {
+      const started = process.hrtime.bigint();
+      const res = await a.http().delete(`/v1/keys/${id}`).set(bearer(mine));
+      expect(res.status).toBe(404);
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    const [other, none]: number[][] = [[], []];
+    // Interleaved, so whatever else the machine does falls on both alike.
+    for (let n = 0; n < 300; n++) {
+      other.push(await timed(theirs));
+      none.push(await timed(unknown));
+    }
+    const quantile = (values: number[], q: number) => [...values].sort((x, y) => x - y)[Math.floor(q * (values.length - 1))];
+    const pooled = [...other, ...none];
+    const spread = quantile(pooled, 0.75) - quantile(pooled, 0.25);
+    const gap = Math.abs(quantile(other, 0.5) - quantile(none, 0.5));
+    console.log(
+      `404 timing: another client's id ${quantile(other, 0.5).toFixed(2)} ms, unknown ${quantile(none, 0.5).toFixed(2)} ms (medians), interquartile range ${spread.toFixed(2)} ms`,
+    );
+    expect(gap).toBeLessThan(spread);
+  }, 60_000);
 });
