@@ -226,6 +226,32 @@ describe('Self-service keys (e2e)', () => {
     expect(theirs.body.key).not.toBe(first.body.key);
   });
 
+  it('seals the replay of a new key under the API key that asked: the same key replays it, the database and another key of the client cannot read it', async () => {
+    const { key, clientId } = await newClient();
+    const first = await create(key, { name: 'sealed' }, { 'Idempotency-Key': 'sealed-1' });
+    expect(first.status).toBe(201);
+    const secret = first.body.key as string;
+    const again = await create(key, { name: 'sealed' }, { 'Idempotency-Key': 'sealed-1' });
+    expect([again.status, again.body.key, again.text, again.headers.location]).toEqual([201, secret, first.text, first.headers.location]);
+
+    const rows: Array<Record<string, unknown>> = await t.dataSource.query('SELECT * FROM idempotency_keys WHERE client_id = ?', [clientId]);
+    expect(rows).toHaveLength(1);
+    const stored = rows.flatMap((row) => Object.values(row).map(String)).join('\n');
+    expect(stored).not.toContain(secret);
+    expect(stored).not.toContain(secret.slice(5));
+    expect(stored).not.toContain(createHash('sha256').update(secret).digest('hex'));
+    expect(stored).not.toContain(first.text);
+    expect(stored).not.toContain('"sealed"');
+
+    const colleague = (await t.app.get(ApiKeysService).issue(clientId, { name: 'colleague', scopes: MANAGER })).key;
+    const keysBefore = (await list(key)).body.length;
+    const refused = await create(colleague, { name: 'sealed' }, { 'Idempotency-Key': 'sealed-1' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ code: 'idempotency_key_reused', message: expect.stringContaining('another API key'), status: 422 });
+    expect(refused.text).not.toContain(secret);
+    expect((await list(key)).body).toHaveLength(keysBefore);
+  });
+
   it('replays a roll under one Idempotency-Key: the same successor, and the old key rolled once', async () => {
     const { key } = await newClient();
     const old = await create(key, { name: 'rolled once' });

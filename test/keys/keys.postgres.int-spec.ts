@@ -86,6 +86,27 @@ describe('Self-service keys on PostgreSQL, two instances on one database (integr
     expect(refused.at - revokedAt).toBeLessThanOrEqual(REPLICA_BOUND_MS);
   }, 20_000);
 
+  it('replays on B the new key A created under an Idempotency-Key, sealed: the row holds no key, another API key gets 422', async () => {
+    const manager = await newClient();
+    const post = (app: TestApp, key: string) =>
+      app.http().post('/v1/keys').set(bearer(key)).set('Idempotency-Key', 'sealed-on-pg').send({ name: 'sealed' });
+    const first = await post(a, manager);
+    expect(first.status).toBe(201);
+    const again = await post(b, manager);
+    expect([again.status, again.text, again.headers.location]).toEqual([201, first.text, first.headers.location]);
+    const rows: Array<Record<string, unknown>> = await a.dataSource.query('SELECT * FROM idempotency_keys');
+    const stored = rows.flatMap((row) => Object.values(row).map(String)).join('\n');
+    expect(stored).not.toContain(first.body.key);
+    expect(stored).not.toContain(first.text);
+
+    const clientId = rows.find((row) => String(row.response_body).startsWith('v1.'))!.client_id;
+    const colleague = (await a.app.get(ApiKeysService).issue(Number(clientId), { scopes: ['keys:manage'] })).key;
+    const live = (await a.http().get('/v1/keys').set(bearer(manager))).body.length;
+    const refused = await post(b, colleague);
+    expect([refused.status, refused.body.code]).toEqual([422, 'idempotency_key_reused']);
+    expect((await a.http().get('/v1/keys').set(bearer(manager))).body).toHaveLength(live);
+  });
+
   it('admits exactly 20 live keys from 30 concurrent creations spread over both instances', async () => {
     const manager = await newClient();
     const responses = await Promise.all(Array.from({ length: 30 }, (_, n) => createOn(n % 2 ? b : a, manager, `burst ${n}`)));

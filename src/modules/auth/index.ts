@@ -8,6 +8,7 @@ export {
   MissingApiKeyException,
 } from './auth.exceptions.js';
 export { authConfig, type AuthConfig } from './auth.config.js';
+export { bearerToken } from './bearer-token.js';
 export { AuthModule } from './auth.module.js';
 export { RequestAuthenticator } from './request-authenticator.js';
 export { RequiredScope } from './required-scope.decorator.js';

@@ -16,10 +16,14 @@ export class IdempotencyConflictException extends ApiException {
 @ApiError({
   status: HttpStatus.UNPROCESSABLE_ENTITY,
   code: 'idempotency_key_reused',
-  description: `The ${IDEMPOTENCY_KEY_HEADER} was used with a different body`,
+  description: `The ${IDEMPOTENCY_KEY_HEADER} was used with a different body, or by another API key`,
 })
 export class IdempotencyKeyReusedException extends ApiException {
-  constructor() {
-    super(`This ${IDEMPOTENCY_KEY_HEADER} was used with a different body; use a new key for a different request.`);
+  constructor(reusedWith: 'a different body' | 'another api key' = 'a different body') {
+    super(
+      reusedWith === 'a different body'
+        ? `This ${IDEMPOTENCY_KEY_HEADER} was used with a different body; use a new key for a different request.`
+        : `This ${IDEMPOTENCY_KEY_HEADER} was used with another API key, and only that key can replay its response; use a new key.`,
+    );
   }
 }

@@ -4,7 +4,7 @@ import type { Reflector } from '@nestjs/core';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import { setPrincipal, ValidationFailedException } from '../../common/index.js';
 import { bodyFingerprint } from './idempotency-key.js';
-import type { CompletedKey, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
+import type { FoundKey, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import type { IdempotencyLocks, KeyHolder } from './idempotency-locks.js';
@@ -14,9 +14,10 @@ const PET = { id: 5, name: 'Rex', categoryId: 1, status: 'available' };
 const LOCATION = 'http://localhost/v1/pets/5';
 const SCOPE = { clientId: 7, keyHash: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' };
 const NOW = new Date('2027-01-01T00:00:00Z');
+const TOKEN = 'pets_callercallercallercallercaller12ab34';
 
 function http(headers: Record<string, string>, body: unknown = BODY) {
-  const request = { headers, body } as never;
+  const request = { headers: { authorization: `Bearer ${TOKEN}`, ...headers }, body } as never;
   setPrincipal(request, { keyId: 3, clientId: 7, scopes: ['pets:write'] });
   const responseHeaders = new Map<string, unknown>();
   const response = {
@@ -46,7 +47,7 @@ describe('IdempotencyInterceptor', () => {
   const handler = jest.fn<CallHandler['handle']>();
   const next: CallHandler = { handle: handler };
   const send = (ctx: ExecutionContext) => lastValueFrom(interceptor.intercept(ctx, next));
-  const completed = (fingerprint: string): CompletedKey => ({ fingerprint, response: { status: 201, body: PET, location: LOCATION } });
+  const completed = (fingerprint: string): FoundKey => ({ fingerprint, response: { status: 201, body: PET, location: LOCATION } });
 
   beforeEach(() => {
     jest.resetAllMocks();
@@ -75,11 +76,12 @@ describe('IdempotencyInterceptor', () => {
     });
     await expect(send(ctx)).resolves.toEqual(PET);
     expect(run).toHaveBeenCalledWith(SCOPE, bodyFingerprint(BODY), expect.any(Function));
-    expect(find).toHaveBeenCalledWith(SCOPE, NOW);
+    expect(find).toHaveBeenCalledWith(SCOPE, NOW, TOKEN);
     expect(record).toHaveBeenCalledWith(
       SCOPE,
       { fingerprint: bodyFingerprint(BODY), response: { status: 201, body: PET, location: LOCATION } },
       new Date(NOW.getTime() + 24 * 3_600_000),
+      TOKEN,
     );
   });
 
@@ -119,7 +121,16 @@ describe('IdempotencyInterceptor', () => {
     },
   );
 
-  it.each<[string, KeyHolder, CompletedKey | undefined, new () => Error]>([
+  it('answers 422 naming the other API key when the replay is sealed for another key of the client', async () => {
+    find.mockResolvedValue({ fingerprint: bodyFingerprint(BODY), response: 'sealed for another api key' });
+    const refused = send(http({ 'idempotency-key': 'abc' }).ctx);
+    await expect(refused).rejects.toBeInstanceOf(IdempotencyKeyReusedException);
+    await expect(refused).rejects.toThrow(/another API key/);
+    expect(handler).not.toHaveBeenCalled();
+    expect(record).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, KeyHolder, FoundKey | undefined, new () => Error]>([
     ['a completed key with another body: 422', 'this request', completed('other'), IdempotencyKeyReusedException],
     ['a key another body holds: 422', 'other body', undefined, IdempotencyKeyReusedException],
     ['a key the same body holds: 409', 'same body', undefined, IdempotencyConflictException],
