@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
@@ -176,7 +175,7 @@ describe('Idempotency-Key on POST /v1/pets (e2e)', () => {
     expect(await petCount()).toBe(before + 2);
   });
 
-  it('keys per client: the same key from another client is independent, from another key of the same client 422 and nothing created', async () => {
+  it('keys per client: the same key from another client is independent, from another key of the same client it replays', async () => {
     const key = newIdempotencyKey();
     const first = await create({ name: 'Rex', categoryId: 1 }, key);
     const otherClient = { Authorization: `Bearer ${await t.newKey()}` };
@@ -184,44 +183,10 @@ describe('Idempotency-Key on POST /v1/pets (e2e)', () => {
     expect(other.status).toBe(201);
     expect(other.body).toMatchObject({ name: 'Max', categoryId: 3 });
 
-    const before = await petCount();
     const rotated = { Authorization: `Bearer ${(await t.app.get(ApiKeysService).issue(clientId)).key}` };
-    const refused = await create({ name: 'Rex', categoryId: 1 }, key, rotated);
-    expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ code: 'idempotency_key_reused', message: expect.stringContaining('another API key'), status: 422 });
-    expect(await petCount()).toBe(before);
-    // The key that created it still gets its replay.
-    expect((await create({ name: 'Rex', categoryId: 1 }, key)).text).toBe(first.text);
-  });
-
-  it('stores the replay sealed: the row holds neither the animal nor its Location, yet the retry replays both', async () => {
-    const key = newIdempotencyKey();
-    const name = `Sealed-${newIdempotencyKey()}`;
-    const first = await create({ name, categoryId: 1 }, key);
-    expect(first.status).toBe(201);
-    const rows: Array<Record<string, unknown>> = await t.dataSource.query('SELECT * FROM idempotency_keys');
-    const stored = rows.flatMap((row) => Object.values(row).map(String)).join('\n');
-    expect(stored).not.toContain(name);
-    expect(stored).not.toContain(first.text);
-    expect(stored).not.toContain(JSON.stringify(first.text));
-    expect(stored).not.toContain(first.headers.location);
-    const retry = await create({ name, categoryId: 1 }, key);
-    expect([retry.status, retry.text, retry.headers.location]).toEqual([201, first.text, first.headers.location]);
-  });
-
-  it('replays a row the previous release stored unsealed, as it stored it', async () => {
-    const key = newIdempotencyKey();
-    const first = await create({ name: 'Legacy', categoryId: 1 }, key);
-    const keyHash = createHash('sha256').update(key).digest('hex');
-    await t.dataSource.query('UPDATE idempotency_keys SET response_body = ?, response_location = ? WHERE key_hash = ?', [
-      first.text,
-      first.headers.location,
-      keyHash,
-    ]);
-    const before = await petCount();
-    const retry = await create({ name: 'Legacy', categoryId: 1 }, key);
-    expect([retry.status, retry.body, retry.headers.location]).toEqual([201, first.body, first.headers.location]);
-    expect(await petCount()).toBe(before);
+    const replay = await create({ name: 'Rex', categoryId: 1 }, key, rotated);
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(first.body);
   });
 
   it.each([

@@ -58,7 +58,7 @@ export class KeysController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  @Idempotent()
+  @Idempotent({ sealed: true })
   @ApiOperation({
     summary: 'Create a key',
     description: "A new key of the caller's client, with scopes the calling key has. A client has at most 20 live keys.",
@@ -77,7 +77,7 @@ export class KeysController {
 
   @Post(':keyId/roll')
   @HttpCode(HttpStatus.CREATED)
-  @Idempotent()
+  @Idempotent({ sealed: true })
   @ApiOperation({
     summary: 'Roll a key',
     description: 'A new key of the same name and scopes; the old one keeps working for `overlapSeconds`, then is refused.',

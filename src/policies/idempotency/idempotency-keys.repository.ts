@@ -35,36 +35,39 @@ export class IdempotencyKeysRepository {
     return this.txHost.tx.getRepository(IdempotencyKey);
   }
 
-  /** The key's response, opened with the caller's API key `token`, unless it expired (the previous release's pending rows have none). */
-  async find({ clientId, keyHash }: IdempotencyScope, now: Date, token: string): Promise<FoundKey | undefined> {
+  /**
+   * The key's response, unless it expired (the previous release's pending rows have none). A sealed
+   * one opens only with the API key `sealedFor` that recorded it.
+   */
+  async find({ clientId, keyHash }: IdempotencyScope, now: Date, sealedFor?: string): Promise<FoundKey | undefined> {
     const row = await this.keys.findOneBy({ clientId, keyHash, responseStatus: Not(IsNull()) });
     if (!row || row.expiresAt <= now) return undefined;
     const { fingerprint, responseStatus: status, responseBody, responseLocation } = row;
-    // The previous release's rows are unsealed: refusing them would let a retry create twice, and they expire within the replay window.
     if (!isSealed(responseBody)) {
       const location = responseLocation ?? undefined;
       return { fingerprint, response: { status, body: JSON.parse(responseBody) as unknown, ...(location !== undefined && { location }) } };
     }
-    const opened = openReplay(responseBody, { token, clientId, keyHash });
+    const opened = sealedFor === undefined ? undefined : openReplay(responseBody, { token: sealedFor, clientId, keyHash });
     if (!opened) return { fingerprint, response: 'sealed for another api key' };
     return { fingerprint, response: { status, body: opened.body, ...(opened.location !== undefined && { location: opened.location }) } };
   }
 
-  /** In place of an expired one; body and Location sealed under the caller's API key `token`, so the row alone reveals neither. */
+  /** In place of an expired one; with `sealedFor`, body and Location sealed under that API key, so the row alone reveals neither. */
   async record(
     { clientId, keyHash }: IdempotencyScope,
     { fingerprint, response }: CompletedKey,
     expiresAt: Date,
-    token: string,
+    sealedFor?: string,
   ): Promise<void> {
+    const sealed = sealedFor !== undefined;
     await this.keys.upsert(
       {
         clientId,
         keyHash,
         fingerprint,
         responseStatus: response.status,
-        responseBody: sealReplay(response, { token, clientId, keyHash }),
-        responseLocation: null,
+        responseBody: sealed ? sealReplay(response, { token: sealedFor, clientId, keyHash }) : (JSON.stringify(response.body) ?? 'null'),
+        responseLocation: sealed ? null : (response.location ?? null),
         expiresAt,
       },
       ['clientId', 'keyHash'],

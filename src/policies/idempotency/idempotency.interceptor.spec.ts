@@ -33,6 +33,9 @@ function http(headers: Record<string, string>, body: unknown = BODY) {
   return { ctx, response };
 }
 
+/** Whether the route under test is `@Idempotent({ sealed: true })`. */
+let sealed = false;
+
 describe('IdempotencyInterceptor', () => {
   let holder: KeyHolder;
   const run = jest.fn<IdempotencyLocks['run']>();
@@ -42,7 +45,7 @@ describe('IdempotencyInterceptor', () => {
     { run } as unknown as IdempotencyLocks,
     { find, record } as unknown as IdempotencyKeysRepository,
     { now: () => NOW },
-    { get: () => true } as unknown as Reflector,
+    { get: () => ({ sealed }) } as unknown as Reflector,
   );
   const handler = jest.fn<CallHandler['handle']>();
   const next: CallHandler = { handle: handler };
@@ -76,13 +79,25 @@ describe('IdempotencyInterceptor', () => {
     });
     await expect(send(ctx)).resolves.toEqual(PET);
     expect(run).toHaveBeenCalledWith(SCOPE, bodyFingerprint(BODY), expect.any(Function));
-    expect(find).toHaveBeenCalledWith(SCOPE, NOW, TOKEN);
+    expect(find).toHaveBeenCalledWith(SCOPE, NOW, undefined);
     expect(record).toHaveBeenCalledWith(
       SCOPE,
       { fingerprint: bodyFingerprint(BODY), response: { status: 201, body: PET, location: LOCATION } },
       new Date(NOW.getTime() + 24 * 3_600_000),
-      TOKEN,
+      undefined,
     );
+  });
+
+  it("on a sealed route, finds and records the replay under the caller's API key", async () => {
+    sealed = true;
+    try {
+      const { ctx } = http({ 'idempotency-key': 'abc' });
+      handler.mockReturnValue(of(PET));
+      await send(ctx).catch(() => undefined);
+      expect(find).toHaveBeenCalledWith(SCOPE, NOW, TOKEN);
+    } finally {
+      sealed = false;
+    }
   });
 
   it('records nothing when the handler answers another status', async () => {

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { Clock, principalOf } from '../../common/index.js';
 import { bearerToken } from '../../modules/auth/index.js';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT } from './idempotent.decorator.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT, type IdempotentOptions } from './idempotent.decorator.js';
 import { bodyFingerprint, idempotencyKeyHash } from './idempotency-key.js';
 import { IdempotencyKeysRepository, type IdempotencyScope, type StoredResponse } from './idempotency-keys.repository.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
@@ -12,17 +12,17 @@ import { IdempotencyLocks, type KeyHolder } from './idempotency-locks.js';
 
 const REPLAYED_MS = 24 * 60 * 60_000;
 
-/** The request under a key: its scope, its body's fingerprint, and the API key that seals and opens its replay. */
+/** The request under a key: its scope, its body's fingerprint, and on a sealed route the API key that seals and opens its replay. */
 interface Caller {
   scope: IdempotencyScope;
   fingerprint: string;
-  token: string;
+  sealedFor?: string;
 }
 
 /**
  * The first 201 under a client's `Idempotency-Key` is replayed for 24 hours; another body gets 422, a
  * retry while the first runs 409 (docs/contract/decisions.md). On PostgreSQL it is recorded in the writes' transaction.
- * The replay is sealed under the caller's API key: another key of the client gets 422.
+ * A sealed route's replay opens with the caller's API key only: another key of the client gets 422.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -34,23 +34,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (!this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return next.handle();
+    const options = this.reflector.get<Required<IdempotentOptions> | undefined>(IDEMPOTENT, context.getHandler());
+    if (!options) return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
     const keyHash = idempotencyKeyHash(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
     if (keyHash === undefined) return next.handle();
     const principal = principalOf(request);
-    const token = bearerToken(request.headers.authorization);
-    if (!principal || !token) throw new Error('IdempotencyInterceptor runs only on routes the API key guard has authenticated');
+    if (!principal) throw new Error('IdempotencyInterceptor runs only on routes the API key guard has authenticated');
 
     const scope = { clientId: principal.clientId, keyHash };
     const fingerprint = bodyFingerprint(request.body);
-    const caller = { scope, fingerprint, token };
+    const caller = { scope, fingerprint, sealedFor: options.sealed ? bearerToken(request.headers.authorization) : undefined };
     return defer(() => this.locks.run(scope, fingerprint, (holder) => this.attempt(holder, caller, next, response)));
   }
 
-  private async attempt(holder: KeyHolder, { scope, fingerprint, token }: Caller, next: CallHandler, response: Response) {
-    const completed = await this.keys.find(scope, this.clock.now(), token);
+  private async attempt(holder: KeyHolder, { scope, fingerprint, sealedFor }: Caller, next: CallHandler, response: Response) {
+    const completed = await this.keys.find(scope, this.clock.now(), sealedFor);
     if (completed && completed.fingerprint !== fingerprint) throw new IdempotencyKeyReusedException();
     if (completed?.response === 'sealed for another api key') throw new IdempotencyKeyReusedException('another api key');
     if (completed) return replay(completed.response, response);
@@ -61,7 +61,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (response.statusCode === Number(HttpStatus.CREATED)) {
       const location = response.getHeader('Location');
       const first = { status: response.statusCode, body, ...(typeof location === 'string' && { location }) };
-      await this.keys.record(scope, { fingerprint, response: first }, new Date(this.clock.now().getTime() + REPLAYED_MS), token);
+      await this.keys.record(scope, { fingerprint, response: first }, new Date(this.clock.now().getTime() + REPLAYED_MS), sealedFor);
     }
     return body;
   }
