@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AUTHENTICATION_ERRORS, RequiredScope } from '../auth/index.js';
 import {
@@ -23,7 +33,7 @@ import { NewApiKeyDto } from './dto/new-api-key.dto.js';
 import { DEFAULT_OVERLAP_SECONDS, RollApiKeyDto } from './dto/roll-api-key.dto.js';
 import { KeyLimitReachedException, KeyNotFoundException } from './keys.exceptions.js';
 import { KEYS_TAG } from './keys.openapi.js';
-import { KeysService } from './keys.service.js';
+import { KeysService, MAX_LIVE_KEYS } from './keys.service.js';
 
 const EVERY_OPERATION_ERRORS = [...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS];
 const BODY_ERRORS = [PayloadTooLargeException, UnsupportedMediaTypeException, IdempotencyConflictException, IdempotencyKeyReusedException];
@@ -36,6 +46,7 @@ const created = {
 
 @ApiTags(KEYS_TAG)
 @ApiBearerAuth('bearer')
+@ApiExtraModels(ApiKeyDto)
 @RequiredScope('keys:manage')
 @Controller('keys')
 export class KeysController {
@@ -50,7 +61,10 @@ export class KeysController {
 
   @Get()
   @ApiOperation({ summary: "The client's keys", description: "Every live key of the caller's client: neither revoked nor expired." })
-  @ApiOkResponse({ description: 'The live keys, in ascending id order.', type: ApiKeyDto, isArray: true })
+  @ApiOkResponse({
+    description: 'The live keys, in ascending id order.',
+    schema: { type: 'array', maxItems: MAX_LIVE_KEYS, items: { $ref: getSchemaPath(ApiKeyDto) } },
+  })
   @ApiErrorResponses(...EVERY_OPERATION_ERRORS)
   listKeys(@Caller() caller: Principal): Promise<ApiKeyDto[]> {
     return this.keys.list(caller);

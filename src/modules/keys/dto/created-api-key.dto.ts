@@ -3,6 +3,11 @@ import { ApiKeyDto } from './api-key.dto.js';
 
 @ApiSchema({ name: 'CreatedApiKey' })
 export class CreatedApiKeyDto extends ApiKeyDto {
-  @ApiProperty({ type: 'string', pattern: '^pets_[0-9A-Za-z]{38}$', description: 'The key itself, shown this once: store it now.' })
+  @ApiProperty({
+    type: 'string',
+    maxLength: 43,
+    pattern: '^pets_[0-9A-Za-z]{38}$',
+    description: 'The key itself, shown this once: store it now.',
+  })
   key: string;
 }

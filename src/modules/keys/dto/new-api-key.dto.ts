@@ -41,6 +41,7 @@ export class NewApiKeyDto {
 
   @ApiProperty({
     type: 'integer',
+    format: 'int32',
     minimum: 1,
     maximum: MAX_EXPIRES_IN_SECONDS,
     required: false,

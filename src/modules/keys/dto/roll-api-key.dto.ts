@@ -9,6 +9,7 @@ export const DEFAULT_OVERLAP_SECONDS = 3_600;
 export class RollApiKeyDto {
   @ApiProperty({
     type: 'integer',
+    format: 'int32',
     minimum: 0,
     maximum: MAX_OVERLAP_SECONDS,
     default: DEFAULT_OVERLAP_SECONDS,
