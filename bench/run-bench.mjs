@@ -33,7 +33,7 @@ function listEnv(name, allowed) {
 const config = {
   rounds: intEnv('BENCH_ROUNDS', 5),
   durationS: intEnv('BENCH_DURATION_S', 5),
-  warmupRounds: intEnv('BENCH_WARMUP_ROUNDS', 2, 0),
+  warmupS: intEnv('BENCH_WARMUP_S', 3, 0),
   connections: intEnv('BENCH_CONNECTIONS', 50),
   endpoints: listEnv('BENCH_ENDPOINTS', ENDPOINTS),
   servers: listEnv('BENCH_SERVERS', SERVERS),
@@ -106,22 +106,42 @@ function withDatabase(url, name) {
   return next.toString();
 }
 
-/** Warm-up rounds, then the measured ones; every load's result, by "server:endpoint", one per round. */
-async function measure(servers) {
+/**
+ * The measured rounds, each on processes of its own: a process keeps what V8 decided while warming up
+ * for its whole life, which moved one server's figures by up to 30 % from run to run, so a round
+ * starts every server afresh and warms each endpoint up unmeasured first. Every load's result, by
+ * "server:endpoint", one per round.
+ */
+async function measure(definitions, tmp) {
   const runs = new Map();
   const options = { connections: config.connections, seconds: config.durationS };
-  for (let round = 1; round <= config.warmupRounds + config.rounds; round++) {
-    const measured = round - config.warmupRounds;
-    log(measured > 0 ? `round ${measured}/${config.rounds}` : `warm-up round ${round}/${config.warmupRounds} (not measured)`);
-    for (const { server, endpoint } of roundPlan(servers, config.endpoints, round)) {
-      const r = await loadOnce(server, endpoint, options);
-      if (measured > 0) runs.set(`${server.name}:${endpoint}`, [...(runs.get(`${server.name}:${endpoint}`) ?? []), r]);
-      log(
-        `  ${server.label} ${endpoint}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)}, p99 ${r.p99.toFixed(2)}, CPU ${r.cpu.toFixed(3)} ms`,
-      );
+  for (let round = 1; round <= config.rounds; round++) {
+    log(`round ${round}/${config.rounds}`);
+    const servers = await startAll(definitions, tmp);
+    try {
+      if (config.warmupS > 0) {
+        for (const { server, endpoint } of roundPlan(servers, config.endpoints, round)) {
+          await loadOnce(server, endpoint, { ...options, seconds: config.warmupS });
+        }
+      }
+      for (const { server, endpoint } of roundPlan(servers, config.endpoints, round)) {
+        const r = await loadOnce(server, endpoint, options);
+        runs.set(`${server.name}:${endpoint}`, [...(runs.get(`${server.name}:${endpoint}`) ?? []), r]);
+        log(
+          `  ${server.label} ${endpoint}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)}, p99 ${r.p99.toFixed(2)}, CPU ${r.cpu.toFixed(3)} ms`,
+        );
+      }
+    } finally {
+      await stopAll();
     }
   }
   return runs;
+}
+
+async function startAll(definitions, tmp) {
+  const servers = [];
+  for (const definition of definitions) servers.push(await start(definition, tmp));
+  return servers;
 }
 
 /** The comparisons whose two sides both ran: the service against the usual build, and each build against its baseline. */
@@ -146,7 +166,7 @@ async function header(versions, baselineCommit) {
     '',
     `- Commit ${await git('rev-parse', '--short', 'HEAD')}${dirty}${baselineCommit ? `; baseline ${baselineCommit.slice(0, 7)}` : ''}`,
     `- Machine: ${availableParallelism()} CPUs (${cpu}), Node.js ${process.version}, PostgreSQL ${versions?.postgres ?? 'not used'}, Redis ${versions?.redis ?? 'not used'}, autocannon ${autocannon}`,
-    `- Load: ${config.connections} connections over loopback, ${config.warmupRounds} warm-up then ${config.rounds} measured rounds of ${config.durationS} s per server and endpoint, every other round in reverse order; ${SEED_COUNT.toLocaleString('en')} animals seeded`,
+    `- Load: ${config.connections} connections over loopback, ${config.rounds} rounds, each on fresh processes, of ${config.warmupS} s unmeasured then ${config.durationS} s measured per server and endpoint, every other round in reverse order; ${SEED_COUNT.toLocaleString('en')} animals seeded`,
     `- Knobs: ${knobs.map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults'}`,
     ...notes.map((n) => `- Note: ${n}`),
   ].join('\n');
@@ -162,17 +182,12 @@ async function bench(tmp) {
   }
   const { definitions, baselineCommit } = await prepare(tmp, versions);
   if (definitions.length === 0) throw new Error('no server can run: see the notes above');
-  const servers = [];
-  for (const definition of definitions) {
-    servers.push(await start(definition, tmp));
-    log(`started ${definition.label}: pid ${servers.at(-1).pid}, ${servers.at(-1).base}`);
-  }
-  const runs = await measure(servers);
-  const ratios = comparisons(servers);
+  const runs = await measure(definitions, tmp);
+  const ratios = comparisons(definitions);
   const medians =
     'Median over the rounds (lowest–highest round); latencies of the 2xx answers; server CPU is user + system time of its process per answered request.';
   const perRound = 'Each ratio is taken per round, between two loads run one right after the other; its median (lowest–highest).';
-  console.log([await header(versions, baselineCommit), '', medians, '', serverTable(servers, runs)].join('\n'));
+  console.log([await header(versions, baselineCommit), '', medians, '', serverTable(definitions, runs)].join('\n'));
   console.log(['', ratios.length ? `${perRound}\n\n${ratioTable(ratios, runs)}` : 'No ratio: each needs both of its servers.'].join('\n'));
 }
 

@@ -12,19 +12,17 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AUTHENTICATION_ERRORS, RequiredScope } from '../auth/index.js';
+import { RequiredScope } from '../auth/index.js';
 import {
   apiBaseUrl,
   ApiErrorResponses,
-  INVALID_REQUEST_ERRORS,
   PayloadTooLargeException,
-  SERVICE_ERRORS,
   UnsupportedMediaTypeException,
   type Principal,
 } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
-import { QUOTA_ERRORS } from '../../policies/rate-limit/index.js';
+import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
 import { Caller } from './caller.decorator.js';
 import { ApiKeyDto } from './dto/api-key.dto.js';
 import { CreatedApiKeyDto } from './dto/created-api-key.dto.js';
@@ -35,7 +33,6 @@ import { KeyLimitReachedException, KeyNotFoundException } from './keys.exception
 import { KEYS_TAG } from './keys.openapi.js';
 import { KeysService, MAX_LIVE_KEYS } from './keys.service.js';
 
-const EVERY_OPERATION_ERRORS = [...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS];
 const BODY_ERRORS = [PayloadTooLargeException, UnsupportedMediaTypeException, IdempotencyConflictException, IdempotencyKeyReusedException];
 
 const created = {
@@ -65,7 +62,7 @@ export class KeysController {
     description: 'The live keys, in ascending id order.',
     schema: { type: 'array', maxItems: MAX_LIVE_KEYS, items: { $ref: getSchemaPath(ApiKeyDto) } },
   })
-  @ApiErrorResponses(...EVERY_OPERATION_ERRORS)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS)
   listKeys(@Caller() caller: Principal): Promise<ApiKeyDto[]> {
     return this.keys.list(caller);
   }
@@ -79,7 +76,7 @@ export class KeysController {
   })
   @ApiBody({ type: NewApiKeyDto, required: true, examples: { deploy: { value: { name: 'deploy', scopes: ['pets:read'] } } } })
   @ApiCreatedResponse(created)
-  @ApiErrorResponses(...EVERY_OPERATION_ERRORS, ...BODY_ERRORS, KeyLimitReachedException)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS, ...BODY_ERRORS, KeyLimitReachedException)
   async createKey(
     @Caller() caller: Principal,
     @Body() body: NewApiKeyDto,
@@ -98,7 +95,7 @@ export class KeysController {
   })
   @ApiBody({ type: RollApiKeyDto, required: false })
   @ApiCreatedResponse(created)
-  @ApiErrorResponses(...EVERY_OPERATION_ERRORS, ...BODY_ERRORS, KeyNotFoundException, KeyLimitReachedException)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS, ...BODY_ERRORS, KeyNotFoundException, KeyLimitReachedException)
   async rollKey(
     @Caller() caller: Principal,
     @Param() { keyId }: KeyIdParams,
@@ -113,7 +110,7 @@ export class KeysController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Revoke a key', description: 'Every server refuses the key within 5 seconds. A key may revoke itself.' })
   @ApiNoContentResponse({ description: 'Revoked.' })
-  @ApiErrorResponses(...EVERY_OPERATION_ERRORS, KeyNotFoundException)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS, KeyNotFoundException)
   async revokeKey(@Caller() caller: Principal, @Param() { keyId }: KeyIdParams): Promise<void> {
     await this.keys.revoke(caller, keyId);
   }

@@ -1,9 +1,8 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AUTHENTICATION_ERRORS } from '../auth/index.js';
-import { ApiErrorResponses, INVALID_REQUEST_ERRORS, SERVICE_ERRORS } from '../../common/index.js';
-import { QUOTA_ERRORS, QuotaReadings, UncountedRead } from '../../policies/rate-limit/index.js';
+import { ApiErrorResponses } from '../../common/index.js';
+import { QuotaReadings, UncountedRead, V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
 import { RateLimitStatusDto } from './dto/rate-limit-status.dto.js';
 import { KEYS_TAG } from './keys.openapi.js';
 
@@ -21,7 +20,7 @@ export class RateLimitStatusController {
       "The client's plan and both windows now, read by the limiter without counting this request; its quota headers say the same. Any valid key may call it; a suspended key gets its 429.",
   })
   @ApiOkResponse({ description: "The caller's plan and both windows.", type: RateLimitStatusDto })
-  @ApiErrorResponses(...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS)
   getRateLimit(@Req() request: Request): RateLimitStatusDto {
     return this.readings.of(request);
   }

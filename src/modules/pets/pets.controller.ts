@@ -2,18 +2,11 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, R
 import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AUTHENTICATION_ERRORS, RequiredScope } from '../auth/index.js';
-import {
-  apiBaseUrl,
-  ApiErrorResponses,
-  INVALID_REQUEST_ERRORS,
-  PayloadTooLargeException,
-  SERVICE_ERRORS,
-  UnsupportedMediaTypeException,
-} from '../../common/index.js';
+import { RequiredScope } from '../auth/index.js';
+import { apiBaseUrl, ApiErrorResponses, PayloadTooLargeException, UnsupportedMediaTypeException } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
-import { QUOTA_ERRORS } from '../../policies/rate-limit/index.js';
+import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
 import { CachedRead, InvalidatesCachedReads } from '../../policies/read-cache/index.js';
 import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
 import { NewPetDto } from './dto/new-pet.dto.js';
@@ -24,9 +17,6 @@ import { EndpointRemovedException, PetNotFoundException } from './pets.exception
 import { DEFAULT_GET_PET_SUNSET } from './pets.config.js';
 import { getPetDescription, PETS_TAG } from './pets.openapi.js';
 import { PetsService } from './pets.service.js';
-
-/** What every operation may answer, whatever it does. */
-const EVERY_OPERATION_ERRORS = [...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS];
 
 const linkHeader = {
   description: '`<url>; rel="next"` when another page exists.',
@@ -58,7 +48,7 @@ export class PetsController {
     headers: { Link: linkHeader },
     schema: { $ref: getSchemaPath('Pets') },
   })
-  @ApiErrorResponses(...EVERY_OPERATION_ERRORS)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS)
   async listPets(
     @Query() query: ListPetsQueryDto,
     @Req() request: Request,
@@ -92,7 +82,7 @@ export class PetsController {
     headers: { Location: { description: 'URL of the new animal.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
   })
   @ApiErrorResponses(
-    ...EVERY_OPERATION_ERRORS,
+    ...V1_OPERATION_ERRORS,
     IdempotencyConflictException,
     PayloadTooLargeException,
     UnsupportedMediaTypeException,
@@ -135,7 +125,7 @@ export class PetsController {
       },
     },
   })
-  @ApiErrorResponses(...EVERY_OPERATION_ERRORS, PetNotFoundException, EndpointRemovedException)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS, PetNotFoundException, EndpointRemovedException)
   async getPet(@Param() { petId }: PetIdParams): Promise<PetDto> {
     return toPetResponse(await this.pets.get(petId));
   }

@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiError, ApiException } from '../../common/index.js';
+import { ApiError, ApiException, INVALID_REQUEST_ERRORS, SERVICE_ERRORS } from '../../common/index.js';
+import { AUTHENTICATION_ERRORS } from '../../modules/auth/index.js';
 
 const retryAfter = (seconds: number) => ({ headers: { 'Retry-After': String(seconds) } });
 
@@ -22,3 +23,6 @@ export class ApiKeySuspendedException extends ApiException {
 
 /** The errors of every /v1 operation, all of which the limiter counts. */
 export const QUOTA_ERRORS = [RateLimitExceededException, ApiKeySuspendedException];
+
+/** What every `/v1` operation may answer, whatever it does: all of it is decided before or around the handler. */
+export const V1_OPERATION_ERRORS = [...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, ...QUOTA_ERRORS, ...SERVICE_ERRORS];
