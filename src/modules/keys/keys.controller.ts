@@ -18,6 +18,7 @@ import {
   ApiErrorResponses,
   INVALID_REQUEST_ERRORS,
   PayloadTooLargeException,
+  RequestId,
   SERVICE_ERRORS,
   UnsupportedMediaTypeException,
   type Principal,
@@ -83,10 +84,11 @@ export class KeysController {
   async createKey(
     @Caller() caller: Principal,
     @Body() body: NewApiKeyDto,
+    @RequestId() requestId: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreatedApiKeyDto> {
-    return this.located(await this.keys.create(caller, body), request, response);
+    return this.located(await this.keys.create(caller, body, requestId), request, response);
   }
 
   @Post(':keyId/roll')
@@ -103,10 +105,11 @@ export class KeysController {
     @Caller() caller: Principal,
     @Param() { keyId }: KeyIdParams,
     @Body() { overlapSeconds = DEFAULT_OVERLAP_SECONDS }: RollApiKeyDto,
+    @RequestId() requestId: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreatedApiKeyDto> {
-    return this.located(await this.keys.roll(caller, keyId, overlapSeconds), request, response);
+    return this.located(await this.keys.roll(caller, keyId, overlapSeconds, requestId), request, response);
   }
 
   @Delete(':keyId')
@@ -114,8 +117,8 @@ export class KeysController {
   @ApiOperation({ summary: 'Revoke a key', description: 'Every server refuses the key within 5 seconds. A key may revoke itself.' })
   @ApiNoContentResponse({ description: 'Revoked.' })
   @ApiErrorResponses(...EVERY_OPERATION_ERRORS, KeyNotFoundException)
-  async revokeKey(@Caller() caller: Principal, @Param() { keyId }: KeyIdParams): Promise<void> {
-    await this.keys.revoke(caller, keyId);
+  async revokeKey(@Caller() caller: Principal, @Param() { keyId }: KeyIdParams, @RequestId() requestId: string | undefined): Promise<void> {
+    await this.keys.revoke(caller, keyId, requestId);
   }
 
   private located(key: CreatedApiKeyDto, request: Request, response: Response): CreatedApiKeyDto {
