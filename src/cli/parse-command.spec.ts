@@ -284,7 +284,10 @@ describe('parseCommand', () => {
 
     it.each([
       [['--client', 'x'], /^--client must be a positive integer \(got "x"\)\.$/],
-      [['--action', 'key.deleted'], /^--action must be one of client\.created, client\.plan_changed, key\.created, .*, admin_token\.revoked\.$/],
+      [
+        ['--action', 'key.deleted'],
+        /^--action must be one of client\.created, client\.plan_changed, key\.created, .*, admin_token\.revoked\.$/,
+      ],
       [['--limit', '0'], /^--limit must be a positive integer/],
       [['--limit', '101'], /^--limit must be an integer from 1 to 100\.$/],
       [['--cursor', 'not-a-cursor'], /^--cursor is malformed; use the nextCursor of the previous page\.$/],

@@ -115,7 +115,9 @@ describe('API key authentication (e2e)', () => {
 
   it('refuses an expired key', async () => {
     const client = await t.app.get(ClientsService).create('Expiring', 'pro', {}, OPERATOR);
-    const { key: shortLived } = await t.app.get(ApiKeysService).issue(client.id, { expiresAt: new Date(clock.now().getTime() + 60_000) }, OPERATOR);
+    const { key: shortLived } = await t.app
+      .get(ApiKeysService)
+      .issue(client.id, { expiresAt: new Date(clock.now().getTime() + 60_000) }, OPERATOR);
     expect((await get(`Bearer ${shortLived}`)).status).toBe(200);
     clock.advance(60_000);
     expect((await get(`Bearer ${shortLived}`)).body.code).toBe('invalid_api_key');

@@ -23,7 +23,9 @@ describe('Self-service keys on PostgreSQL, two instances on one database (integr
 
   /** A client and a keys:manage key of it, made on A. */
   const newClient = async () => {
-    const client = await a.app.get(ClientsService).create('Rotating', 'enterprise', { perMinute: 1_000_000, perDay: 100_000_000 }, OPERATOR);
+    const client = await a.app
+      .get(ClientsService)
+      .create('Rotating', 'enterprise', { perMinute: 1_000_000, perDay: 100_000_000 }, OPERATOR);
     const { key } = await a.app.get(ApiKeysService).issue(client.id, { scopes: ['pets:read', 'pets:write', 'keys:manage'] }, OPERATOR);
     return key;
   };

@@ -14,7 +14,11 @@ describe('AuditLog (the repository mocked)', () => {
   beforeEach(async () => {
     jest.resetAllMocks();
     const moduleRef = await Test.createTestingModule({
-      providers: [AuditLog, { provide: AuditEventsRepository, useValue: events }, { provide: Clock, useValue: { now: () => new Date(NOW) } }],
+      providers: [
+        AuditLog,
+        { provide: AuditEventsRepository, useValue: events },
+        { provide: Clock, useValue: { now: () => new Date(NOW) } },
+      ],
     }).compile();
     log = moduleRef.get(AuditLog);
   });

@@ -33,7 +33,9 @@ export function checkAuditQuery({ clientId, action, cursor, limit = DEFAULT_AUDI
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE_SIZE) {
     problems.push({ field: 'limit', message: `limit must be an integer from 1 to ${MAX_AUDIT_PAGE_SIZE}` });
   }
-  if (clientId !== undefined && !isPositiveId(clientId)) problems.push({ field: 'clientId', message: 'clientId must be a positive integer' });
+  if (clientId !== undefined && !isPositiveId(clientId)) {
+    problems.push({ field: 'clientId', message: 'clientId must be a positive integer' });
+  }
   if (action !== undefined && !isAuditAction(action)) {
     problems.push({ field: 'action', message: `action must be one of ${AUDIT_ACTIONS.join(', ')}` });
   }

@@ -55,7 +55,11 @@ export class ClientsService {
       if (!client) throw new ClientNotFoundError(id);
       const before = toClientView(client);
       const after = toClientView(await this.clients.changePlan(client, choice));
-      await this.audit.record(context, { action: 'client.plan_changed', clientId: id, details: { from: planOf(before), to: planOf(after) } });
+      await this.audit.record(context, {
+        action: 'client.plan_changed',
+        clientId: id,
+        details: { from: planOf(before), to: planOf(after) },
+      });
       return after;
     });
   }
@@ -82,7 +86,8 @@ function planOf({ plan, limits }: ClientView) {
 
 function toClientView(client: Client) {
   return {
-    id: client.id,
+    // A saved entity carries the generated bigint as PostgreSQL's driver returns it, a string.
+    id: Number(client.id),
     name: client.name,
     plan: client.plan,
     limits: limitsFor(client.plan, client),
