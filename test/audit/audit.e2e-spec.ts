@@ -254,6 +254,9 @@ describe('Audit log (e2e, SQLite)', () => {
       expect(newest).toMatch(new RegExp(`^${shown.id}\\s+${shown.occurredAt}\\s+${shown.actor}\\s+key\\.created\\s+${shown.clientId}\\s`));
       expect(more).toBe(`Older events: --cursor ${first.nextCursor}`);
       expect((await cli('audit', 'list', '--client', '999999')).stdout).toBe('No audit events.\n');
+      expect((await cli('--help')).stdout).toContain(
+        'audit list [--client CLIENT_ID] [--action ACTION] [--limit N] [--cursor CURSOR] [--json]',
+      );
     });
 
     it('refuses a bad cursor or filter: the Error object (400) from the service, a usage error (exit 2) from the tool', async () => {
