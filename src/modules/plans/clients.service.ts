@@ -81,7 +81,7 @@ export class ClientsService {
 
 /** What an audit event says of a client's plan. */
 function planOf({ plan, limits }: ClientView) {
-  return { plan, limits: { ...limits } };
+  return { plan, limits };
 }
 
 function toClientView(client: Client) {
