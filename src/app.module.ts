@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { ClockModule, UnmatchedRequestHandler } from './common/index.js';
+import { AuditModule } from './modules/audit/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { KeysModule } from './modules/keys/index.js';
 import { PetsModule } from './modules/pets/index.js';
@@ -26,6 +27,7 @@ const MODULES: AppModuleImport[] = [
   RedisModule,
   HealthModule,
   OpenApiModule,
+  AuditModule,
   PlansModule,
   AuthModule,
   ReadCacheModule,

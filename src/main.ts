@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './app.factory.js';
+import type { ChangeContext } from './modules/audit/index.js';
 import { ApiKeysService } from './modules/auth/index.js';
 import { ClientsService } from './modules/plans/index.js';
 import type { AppConfig } from './platform/config/index.js';
@@ -16,7 +17,9 @@ async function bootstrap(): Promise<void> {
   // Outside production, the first start on an empty database gets a client and key, so a newcomer can call the API at once.
   const clients = app.get(ClientsService);
   if (!config.production && (await clients.isEmpty())) {
-    const { key } = await app.get(ApiKeysService).issue((await clients.create('Development', 'free')).id);
+    // Audited as the operator's own setup, as if made with the command-line tool.
+    const byCli: ChangeContext = { actor: { kind: 'cli' } };
+    const { key } = await app.get(ApiKeysService).issue((await clients.create('Development', 'free', {}, byCli)).id, {}, byCli);
     // Printed once, on stdout only: the key is never written to the log.
     process.stdout.write(
       `\nDevelopment API key (shown once, store it now):\n  ${key}\nTry it:\n  curl -H "Authorization: Bearer ${key}" ${base}/pets\n\n`,

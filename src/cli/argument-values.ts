@@ -1,3 +1,5 @@
+import { ValidationFailedException } from '../common/index.js';
+import { checkAuditQuery, type AuditQuery } from '../modules/audit/index.js';
 import { isScope, SCOPES, type Scope } from '../modules/auth/index.js';
 import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
 import { UsageError } from './cli.errors.js';
@@ -60,4 +62,18 @@ export function parseScopes(raw: string, what: string): Scope[] {
   const unknown = names.find((name) => !isScope(name));
   if (unknown !== undefined) throw new UsageError(`Unknown scope "${unknown}" in ${what}; choose from ${SCOPES.join(', ')}.`);
   return names.filter(isScope);
+}
+
+const AUDIT_OPTIONS: Readonly<Record<string, string>> = { clientId: '--client', action: '--action', cursor: '--cursor', limit: '--limit' };
+
+/** The audit log's own rules, which the admin API answers with 400: here a usage error naming the options. */
+export function parseAuditQuery(query: AuditQuery): AuditQuery {
+  try {
+    checkAuditQuery(query);
+    return query;
+  } catch (error) {
+    if (!(error instanceof ValidationFailedException)) throw error;
+    const messages = (error.details ?? []).map(({ field, message }) => message.replace(field, AUDIT_OPTIONS[field] ?? field));
+    throw new UsageError(`${messages.join('; ')}.`);
+  }
 }

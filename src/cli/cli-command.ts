@@ -1,3 +1,4 @@
+import type { AuditQuery } from '../modules/audit/index.js';
 import type { Scope } from '../modules/auth/index.js';
 import type { PlanChoice } from '../modules/plans/index.js';
 
@@ -11,4 +12,5 @@ export type CliCommand =
   | { kind: 'clients list'; json: boolean }
   | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; scopes?: Scope[]; json: boolean }
   | { kind: 'keys list'; clientId?: number; json: boolean }
-  | { kind: 'keys revoke'; keyId: number; json: boolean };
+  | { kind: 'keys revoke'; keyId: number; json: boolean }
+  | { kind: 'audit list'; query: AuditQuery; json: boolean };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditService, type ChangeContext } from '../modules/audit/index.js';
 import { ApiKeysService } from '../modules/auth/index.js';
 import { Clock } from '../common/index.js';
 import { ClientsService, type ClientView } from '../modules/plans/index.js';
@@ -7,6 +8,9 @@ import { CommandFailedError } from './cli.errors.js';
 import { formatTable } from './text-table.js';
 
 export type OperatorCommand = Exclude<CliCommand, { kind: 'help' }>;
+
+/** Every change the tool makes is the operator's: audited with the actor `cli`. */
+const BY_CLI: ChangeContext = { actor: { kind: 'cli' } };
 
 /** `json` is printed with --json, `text` otherwise. */
 export interface CommandOutput {
@@ -19,17 +23,18 @@ export class CliCommandsService {
   constructor(
     private readonly clients: ClientsService,
     private readonly keys: ApiKeysService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
   async execute(command: OperatorCommand): Promise<CommandOutput> {
     switch (command.kind) {
       case 'clients create': {
-        const client = await this.clients.create(command.name, command.choice.plan, command.choice.limits);
+        const client = await this.clients.create(command.name, command.choice.plan, command.choice.limits, BY_CLI);
         return { json: client, text: `Created client ${client.id} "${client.name}" on ${describePlan(client)}.` };
       }
       case 'clients set-plan': {
-        const client = await this.clients.setPlan(command.clientId, command.choice.plan, command.choice.limits);
+        const client = await this.clients.setPlan(command.clientId, command.choice.plan, command.choice.limits, BY_CLI);
         return { json: client, text: `Client ${client.id} "${client.name}" is now on ${describePlan(client)}.` };
       }
       case 'clients list': {
@@ -53,7 +58,7 @@ export class CliCommandsService {
         return { json: { keys }, text };
       }
       case 'keys revoke': {
-        const outcome = await this.keys.revoke(command.keyId);
+        const outcome = await this.keys.revoke(command.keyId, BY_CLI);
         if (outcome === 'not-found') throw new CommandFailedError(`No API key with id ${command.keyId}; nothing was revoked.`);
         const alreadyRevoked = outcome === 'already-revoked';
         return {
@@ -63,13 +68,22 @@ export class CliCommandsService {
             : `Revoked key ${command.keyId}. Every server refuses it within 5 seconds.`,
         };
       }
+      case 'audit list': {
+        const page = await this.audit.list(command.query);
+        const rows = page.items.map((e) =>
+          [e.id, e.occurredAt, e.actor, e.action, e.clientId, e.keyId, e.requestId, JSON.stringify(e.details)].map((v) => String(v ?? '-')),
+        );
+        const headers = ['ID', 'TIME', 'ACTOR', 'ACTION', 'CLIENT', 'KEY', 'REQUEST', 'DETAILS'];
+        const table = rows.length ? formatTable(headers, rows) : 'No audit events.';
+        return { json: page, text: page.nextCursor ? `${table}\nOlder events: --cursor ${page.nextCursor}` : table };
+      }
     }
   }
 
   private async createKey({ owner, expiresInMs, scopes }: Extract<OperatorCommand, { kind: 'keys create' }>): Promise<CommandOutput> {
     const expiresAt = expiresInMs === undefined ? null : new Date(this.clock.now().getTime() + expiresInMs);
     const client = await this.ownerOf(owner);
-    const { key, apiKey } = await this.keys.issue(client.id, { expiresAt, scopes });
+    const { key, apiKey } = await this.keys.issue(client.id, { expiresAt, scopes }, BY_CLI);
     const { id, clientId, prefix, createdAt } = apiKey;
     return {
       json: { id, clientId, plan: client.plan, key, prefix, scopes: apiKey.scopes, createdAt, expiresAt: apiKey.expiresAt },
@@ -85,7 +99,7 @@ export class CliCommandsService {
   private ownerOf(owner: KeyOwner): Promise<ClientView> {
     if ('clientId' in owner) return this.clients.get(owner.clientId);
     const { name, plan, limits } = owner.newClient;
-    return this.clients.create(name, plan, limits);
+    return this.clients.create(name, plan, limits, BY_CLI);
   }
 }
 

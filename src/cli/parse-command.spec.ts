@@ -1,3 +1,4 @@
+import { encodeCursor } from '../common/index.js';
 import { UsageError } from './cli.errors.js';
 import { parseCommand } from './parse-command.js';
 
@@ -25,7 +26,8 @@ describe('parseCommand', () => {
   describe('commands', () => {
     it.each([
       [[], /No command given/],
-      [['pets', 'list'], /Unknown command "pets"; the commands are clients and keys/],
+      [['pets', 'list'], /Unknown command "pets"; the commands are clients, keys, audit\./],
+      [['audit'], /"audit" needs one of: list/],
       [['clients'], /"clients" needs one of: create, set-plan, list/],
       [['keys'], /"keys" needs one of: create, list, revoke/],
       [['clients', 'delete'], /Unknown command "clients delete"/],
@@ -268,6 +270,36 @@ describe('parseCommand', () => {
       [['--prefix', 'pets_'], /Unknown option '--prefix'/],
     ])('refuses %j', (args, message) => {
       expect(refusal(['keys', 'list', ...args]).message).toMatch(message);
+    });
+  });
+
+  describe('audit list', () => {
+    it('lists the newest events, or those of one client and action, from a cursor', () => {
+      expect(parseCommand(['audit', 'list'])).toEqual({ kind: 'audit list', query: {}, json: false });
+      const cursor = encodeCursor({ before: 40, clientId: 3, action: 'key.revoked' });
+      expect(
+        parseCommand(['audit', 'list', '--client', '3', '--action', 'key.revoked', '--cursor', cursor, '--limit=100', '--json']),
+      ).toEqual({ kind: 'audit list', query: { clientId: 3, action: 'key.revoked', cursor, limit: 100 }, json: true });
+    });
+
+    it.each([
+      [['--client', 'x'], /^--client must be a positive integer \(got "x"\)\.$/],
+      [
+        ['--action', 'key.deleted'],
+        /^--action must be one of client\.created, client\.plan_changed, key\.created, .*, admin_token\.revoked\.$/,
+      ],
+      [['--limit', '0'], /^--limit must be a positive integer/],
+      [['--limit', '101'], /^--limit must be an integer from 1 to 100\.$/],
+      [['--cursor', 'not-a-cursor'], /^--cursor is malformed; use the nextCursor of the previous page\.$/],
+      [
+        ['--client', '4', '--cursor', encodeCursor({ before: 40, clientId: 3, action: null })],
+        /^--cursor belongs to a listing with other filters; give the same client and action\.$/,
+      ],
+      [['--action', 'key.deleted', '--limit', '500'], /^--limit must be .*; --action must be one of /],
+      [['--action', 'key.created', '--action', 'key.revoked'], /--action is given more than once/],
+      [['7'], /Unexpected argument "7"/],
+    ])('refuses %j', (args, message) => {
+      expect(refusal(['audit', 'list', ...args]).message).toMatch(message);
     });
   });
 

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger, parseScopes } from './argument-values.js';
+import { parseAuditQuery, parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger, parseScopes } from './argument-values.js';
 import type { CliCommand } from './cli-command.js';
 import { UsageError } from './cli.errors.js';
 
@@ -19,7 +19,7 @@ export function parseCommand(argv: readonly string[]): CliCommand {
   if (group === undefined) throw new UsageError('No command given.');
   if (group === 'help' || argv.some((arg) => HELP_OPTIONS.includes(arg))) return { kind: 'help' };
   const actions = Object.hasOwn(COMMANDS, group) ? COMMANDS[group] : undefined;
-  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${Object.keys(COMMANDS).join(' and ')}.`);
+  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${Object.keys(COMMANDS).join(', ')}.`);
   const parse = action !== undefined && Object.hasOwn(actions, action) ? actions[action] : undefined;
   if (!parse) {
     const known = Object.keys(actions).join(', ');
@@ -35,6 +35,7 @@ export function parseCommand(argv: readonly string[]): CliCommand {
 const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandParser>>>> = {
   clients: { create: clientsCreate, 'set-plan': clientsSetPlan, list: clientsList },
   keys: { create: keysCreate, list: keysList, revoke: keysRevoke },
+  audit: { list: auditList },
 };
 
 function clientsCreate(args: string[]): CliCommand {
@@ -99,6 +100,17 @@ function keysList(args: string[]): CliCommand {
 function keysRevoke(args: string[]): CliCommand {
   const { values, positionals } = readArgs(args, JSON_OPTION, ['KEY_ID']);
   return { kind: 'keys revoke', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), json: values.json ?? false };
+}
+
+function auditList(args: string[]): CliCommand {
+  const { values } = readArgs(args, { client: STRING, action: STRING, cursor: STRING, limit: STRING, ...JSON_OPTION });
+  const query = parseAuditQuery({
+    clientId: values.client === undefined ? undefined : parsePositiveInteger(values.client, '--client'),
+    action: values.action,
+    cursor: values.cursor,
+    limit: values.limit === undefined ? undefined : parsePositiveInteger(values.limit, '--limit'),
+  });
+  return { kind: 'audit list', query, json: values.json ?? false };
 }
 
 /** Strict parsing of one command's options, with exactly the positional arguments it names. */

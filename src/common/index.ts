@@ -21,6 +21,7 @@ export { matchedRoute } from './http/matched-route.js';
 export { principalOf, setPrincipal, type Principal } from './http/principal.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';
 export { apiBaseUrl } from './http/public-url.js';
+export { RequestId } from './http/request-id.decorator.js';
 export { requestIdMiddleware, requestIdOf } from './http/request-id.middleware.js';
 export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
 export { answerUnparsableRequests } from './http/unparsable-request.handler.js';

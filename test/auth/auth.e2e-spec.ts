@@ -3,7 +3,7 @@ import { ApiKeysRepository } from '../../src/modules/auth/api-keys.repository.js
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 const challenge = 'Bearer realm="pets"';
 
@@ -83,7 +83,7 @@ describe('API key authentication (e2e)', () => {
   it('refuses a revoked key within 5 seconds of the revocation', async () => {
     expect((await get(`Bearer ${key}`)).status).toBe(200);
     const [issued] = (await t.app.get(ApiKeysService).list()).slice(-1);
-    expect(await t.app.get(ApiKeysService).revoke(issued.id)).toBe('revoked');
+    expect(await t.app.get(ApiKeysService).revoke(issued.id, OPERATOR)).toBe('revoked');
     clock.advance(4_001);
     const res = await get(`Bearer ${key}`);
     expect(res.status).toBe(401);
@@ -104,7 +104,7 @@ describe('API key authentication (e2e)', () => {
     };
     const revoked = key;
     const [issued] = (await t.app.get(ApiKeysService).list()).slice(-1);
-    await t.app.get(ApiKeysService).revoke(issued.id);
+    await t.app.get(ApiKeysService).revoke(issued.id, OPERATOR);
     const other = await createTestApp();
     const neverIssued = await other.newKey();
     await other.close();
@@ -114,8 +114,10 @@ describe('API key authentication (e2e)', () => {
   });
 
   it('refuses an expired key', async () => {
-    const client = await t.app.get(ClientsService).create('Expiring', 'pro');
-    const { key: shortLived } = await t.app.get(ApiKeysService).issue(client.id, { expiresAt: new Date(clock.now().getTime() + 60_000) });
+    const client = await t.app.get(ClientsService).create('Expiring', 'pro', {}, OPERATOR);
+    const { key: shortLived } = await t.app
+      .get(ApiKeysService)
+      .issue(client.id, { expiresAt: new Date(clock.now().getTime() + 60_000) }, OPERATOR);
     expect((await get(`Bearer ${shortLived}`)).status).toBe(200);
     clock.advance(60_000);
     expect((await get(`Bearer ${shortLived}`)).body.code).toBe('invalid_api_key');
@@ -136,9 +138,9 @@ describe('API key authentication (e2e)', () => {
   });
 
   it('lets two keys of one client both in', async () => {
-    const client = await t.app.get(ClientsService).create('Two keys', 'business');
+    const client = await t.app.get(ClientsService).create('Two keys', 'business', {}, OPERATOR);
     const keys = t.app.get(ApiKeysService);
-    const [a, b] = [(await keys.issue(client.id)).key, (await keys.issue(client.id)).key];
+    const [a, b] = [(await keys.issue(client.id, {}, OPERATOR)).key, (await keys.issue(client.id, {}, OPERATOR)).key];
     expect((await get(`Bearer ${a}`)).status).toBe(200);
     expect((await get(`Bearer ${b}`)).status).toBe(200);
   });

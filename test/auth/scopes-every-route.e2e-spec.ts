@@ -1,6 +1,6 @@
 import { ApiKeysService, SCOPES, type Scope } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 type Operation = { operationId: string; 'x-required-scopes'?: Scope[] };
 type Document = { paths: Record<string, Record<string, Operation>> };
@@ -16,7 +16,8 @@ describe('Scopes on every route (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    clientId = (await t.app.get(ClientsService).create('Every route', 'enterprise', { perMinute: 1_000_000, perDay: 1_000_000 })).id;
+    clientId = (await t.app.get(ClientsService).create('Every route', 'enterprise', { perMinute: 1_000_000, perDay: 1_000_000 }, OPERATOR))
+      .id;
     const document = (await t.http().get('/docs-json')).body as Document;
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).flatMap(([method, operation]) =>
@@ -33,7 +34,7 @@ describe('Scopes on every route (e2e)', () => {
   it('refuses each one to a key holding every scope but its own: 403 insufficient_scope naming it', async () => {
     for (const { method, path, operationId, scope } of operations) {
       const others = SCOPES.filter((s) => s !== scope);
-      const { key } = await t.app.get(ApiKeysService).issue(clientId, { scopes: others });
+      const { key } = await t.app.get(ApiKeysService).issue(clientId, { scopes: others }, OPERATOR);
       // The document's paths are relative to its server, /v1.
       const url = `/v1${path.replace(/\{[^}]+\}/g, '1')}`;
       const call = t.http()[method as 'get' | 'post' | 'delete' | 'put' | 'patch'];

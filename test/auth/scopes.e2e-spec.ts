@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { ApiKeysService, type Scope } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 const QUOTA_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit', 'ratelimit-policy'];
 const challenge = (scope: Scope) => `Bearer realm="pets", error="insufficient_scope", scope="${scope}"`;
@@ -13,13 +13,13 @@ describe('API key scopes (e2e)', () => {
   const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
   /** A key of the test's pro client (one quota for all its keys), with `scopes`. */
-  const keyWith = async (...scopes: Scope[]) => (await t.app.get(ApiKeysService).issue(clientId, { scopes })).key;
+  const keyWith = async (...scopes: Scope[]) => (await t.app.get(ApiKeysService).issue(clientId, { scopes }, OPERATOR)).key;
   const petCount = async () => Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM pets'))[0].n);
 
   beforeAll(async () => {
     // Mid-minute, and nobody moves the clock: every request of the suite counts in one minute window.
     t = await createTestApp({ clock: new FakeClock(new Date('2027-03-01T12:00:10Z')) });
-    clientId = (await t.app.get(ClientsService).create('Scoped', 'pro')).id;
+    clientId = (await t.app.get(ClientsService).create('Scoped', 'pro', {}, OPERATOR)).id;
     const created = await t
       .http()
       .post('/v1/pets')

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { format } from 'node:util';
-import { runCli } from '../../src/cli/index.js';
+import { removeDatabase, runCliInProcess, sqliteFile, type CliResult } from '../support/cli-in-process.js';
 import { createTestApp } from '../support/test-app.js';
 
 /**
@@ -28,14 +26,7 @@ const HOUR_MS = 3_600_000;
  */
 const PROCESSES_MS = 60_000;
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-const databaseFile = (name: string) => join(tmpdir(), `pets-cli-${name}-${process.pid}-${Date.now()}.sqlite`);
-const dbPath = databaseFile('e2e');
+const dbPath = sqliteFile('e2e');
 
 /** The built tool as operators run it: `node dist/src/cli.js ARGS` with DATABASE_URL. */
 function binary(args: string[], databaseUrl: string): Promise<CliResult> {
@@ -51,40 +42,9 @@ function binary(args: string[], databaseUrl: string): Promise<CliResult> {
   });
 }
 
-/**
- * A command line run in this process as `dist/src/cli.js` runs it, on `databaseUrl`: its exit code
- * and everything it wrote to stdout and stderr, directly or through the console (as Node's console
- * writes, log and info to stdout, warn and error to stderr). One at a time: the streams are shared.
- */
-async function cli(args: string[], databaseUrl = `sqlite:${dbPath}`): Promise<CliResult> {
-  const written = { stdout: '', stderr: '' };
-  const to = (stream: keyof typeof written) => (chunk: string | Uint8Array) => {
-    written[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  };
-  const toConsole =
-    (stream: keyof typeof written) =>
-    (...parts: unknown[]) =>
-      to(stream)(`${format(...parts)}\n`);
-  const saved = { env: process.env, stdout: process.stdout.write, stderr: process.stderr.write, console: { ...console } };
-  process.env = { ...process.env, DATABASE_URL: databaseUrl };
-  process.stdout.write = to('stdout');
-  process.stderr.write = to('stderr');
-  Object.assign(console, {
-    log: toConsole('stdout'),
-    info: toConsole('stdout'),
-    debug: toConsole('stdout'),
-    warn: toConsole('stderr'),
-    error: toConsole('stderr'),
-  });
-  try {
-    return { code: await runCli(args), ...written };
-  } finally {
-    process.stdout.write = saved.stdout;
-    process.stderr.write = saved.stderr;
-    Object.assign(console, saved.console);
-    process.env = saved.env;
-  }
+/** A command line run in this process, on the suite's SQLite file unless told otherwise. */
+function cli(args: string[], databaseUrl = `sqlite:${dbPath}`): Promise<CliResult> {
+  return runCliInProcess(args, databaseUrl);
 }
 
 /** Runs a command that must succeed with --json, and returns its one JSON object. */
@@ -119,13 +79,9 @@ async function snapshot(): Promise<{ clients: unknown; keys: unknown }> {
   return { clients: await cliJson('clients', 'list'), keys: await cliJson('keys', 'list') };
 }
 
-function removeDatabase(path: string): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
-}
-
 describe('the built operator tool (node dist/src/cli.js, a process per command)', () => {
-  const issued = databaseFile('issued');
-  const untouched = databaseFile('untouched');
+  const issued = sqliteFile('issued');
+  const untouched = sqliteFile('untouched');
   const runs: Record<'help' | 'created' | 'refused' | 'misconfigured', CliResult> = {} as never;
 
   // Independent processes on databases of their own, started together: on a busy machine they

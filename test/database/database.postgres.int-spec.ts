@@ -5,7 +5,7 @@ import { FakeClock } from '../support/fake-clock.js';
 import { walkPages } from '../support/page-walk.js';
 import { postgresSuiteTurn } from '../support/postgres-suite.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 /**
  * Runs against the real PostgreSQL named by DATABASE_URL (CI points it at a dedicated test
@@ -136,7 +136,7 @@ describe('PostgreSQL (integration)', () => {
     expect((await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`)).status).toBe(200);
     const keys = t.app.get(ApiKeysService);
     const [issued] = (await keys.list()).slice(-1);
-    await keys.revoke(issued.id);
+    await keys.revoke(issued.id, OPERATOR);
     clock.advance(4_001);
     const res = await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);
     expect(res.body.code).toBe('invalid_api_key');

@@ -8,7 +8,7 @@ import { walkPages } from '../support/page-walk.js';
 import { PgBouncer } from '../support/pgbouncer.js';
 import { postgresSuiteTurn } from '../support/postgres-suite.js';
 import { freePort, ServiceProcess } from '../support/service-process.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 /**
  * The service behind a real PgBouncer 1.18 in transaction pooling mode, in front of the
@@ -159,7 +159,7 @@ describe('PostgreSQL behind PgBouncer in transaction mode (integration)', () => 
     expect((await second.http().get('/v1/pets?limit=1').set(key)).status).toBe(200);
     const keys = first.app.get(ApiKeysService);
     const [issued] = (await keys.list()).slice(-1);
-    await keys.revoke(issued.id);
+    await keys.revoke(issued.id, OPERATOR);
     clock.advance(4_001);
     const refused = await second.http().get('/v1/pets?limit=1').set(key);
     expect([refused.status, refused.body.code]).toEqual([401, 'invalid_api_key']);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
+import { OPERATOR } from '../support/test-app.js';
 import { authorizationHeader, requestIdHeader } from './support/arbitraries.js';
 import { fuzzParameters, fuzzTimeout, OutcomeHistogram, runsFor, startFuzzTarget, type FuzzTarget } from './support/fuzz-harness.js';
 import { authKindOf, checkNoPollution, checkOutcome, snapshotPrototypes } from './support/properties.js';
@@ -20,10 +21,10 @@ describe('Authorization under fuzzing (every /v1/pets operation over HTTP)', () 
     // Keys that were real: one revoked, one expired. Both must be refused as invalid.
     const clients = target.t.app.get(ClientsService);
     const keys = target.t.app.get(ApiKeysService);
-    const client = await clients.create('fuzz: bad keys', 'enterprise', { perMinute: 1_000_000, perDay: 100_000_000 });
-    const revoked = await keys.issue(client.id);
-    await keys.revoke(revoked.apiKey.id);
-    const expired = await keys.issue(client.id, { expiresAt: new Date(target.clock.now().getTime() - 60_000) });
+    const client = await clients.create('fuzz: bad keys', 'enterprise', { perMinute: 1_000_000, perDay: 100_000_000 }, OPERATOR);
+    const revoked = await keys.issue(client.id, {}, OPERATOR);
+    await keys.revoke(revoked.apiKey.id, OPERATOR);
+    const expired = await keys.issue(client.id, { expiresAt: new Date(target.clock.now().getTime() - 60_000) }, OPERATOR);
     badKeys = [revoked.key, expired.key];
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { ApiKeysService, SCOPES } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
+import { OPERATOR } from '../support/test-app.js';
 import { createLogger, PINO_LOGGER } from '../../src/platform/logging/index.js';
 import { anyName, deepJsonText, petIdSegment, pollutionText, validName } from './support/arbitraries.js';
 import {
@@ -128,12 +129,12 @@ describe('Self-service keys under fuzzing (POST /v1/keys and its roll over HTTP)
     const clients = target.t.app.get(ClientsService);
     const limits = { perMinute: 1_000_000, perDay: 100_000_000 };
     // Without pets:write: the default scopes are refused, some explicit ones are not.
-    const client = await clients.create('Fuzzed', 'enterprise', limits);
-    manager = secrets.add((await keys.issue(client.id, { scopes: ['pets:read', 'keys:manage'] })).key);
-    const own = await keys.issue(client.id, { name: 'rolled' });
+    const client = await clients.create('Fuzzed', 'enterprise', limits, OPERATOR);
+    manager = secrets.add((await keys.issue(client.id, { scopes: ['pets:read', 'keys:manage'] }, OPERATOR)).key);
+    const own = await keys.issue(client.id, { name: 'rolled' }, OPERATOR);
     secrets.add(own.key);
     ownKeyId = own.apiKey.id;
-    const strangers = await keys.issue((await clients.create('Stranger', 'enterprise', limits)).id);
+    const strangers = await keys.issue((await clients.create('Stranger', 'enterprise', limits, OPERATOR)).id, {}, OPERATOR);
     secrets.add(strangers.key);
     strangersKeyId = strangers.apiKey.id;
   });

@@ -8,7 +8,7 @@ import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { sendIdenticalCreations } from '../support/identical-creations.js';
 import { holdNextCreation } from '../support/held-creation.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -183,7 +183,7 @@ describe('Idempotency-Key on POST /v1/pets (e2e)', () => {
     expect(other.status).toBe(201);
     expect(other.body).toMatchObject({ name: 'Max', categoryId: 3 });
 
-    const rotated = { Authorization: `Bearer ${(await t.app.get(ApiKeysService).issue(clientId)).key}` };
+    const rotated = { Authorization: `Bearer ${(await t.app.get(ApiKeysService).issue(clientId, {}, OPERATOR)).key}` };
     const replay = await create({ name: 'Rex', categoryId: 1 }, key, rotated);
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ApiKeysService, type Scope } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 const MANAGER: Scope[] = ['pets:read', 'pets:write', 'keys:manage'];
 const UNREACHED = { perMinute: 1_000_000, perDay: 100_000_000 };
@@ -17,8 +17,8 @@ describe('Self-service keys (e2e)', () => {
 
   /** A new enterprise client (no quota reached) and a key of it with `scopes`. */
   const newClient = async (scopes: Scope[] = MANAGER) => {
-    const client = await t.app.get(ClientsService).create('Self-service', 'enterprise', UNREACHED);
-    const { key, apiKey } = await t.app.get(ApiKeysService).issue(client.id, { name: 'root', scopes });
+    const client = await t.app.get(ClientsService).create('Self-service', 'enterprise', UNREACHED, OPERATOR);
+    const { key, apiKey } = await t.app.get(ApiKeysService).issue(client.id, { name: 'root', scopes }, OPERATOR);
     return { clientId: client.id, key, id: apiKey.id };
   };
   const create = (key: string, body: object, headers: Record<string, string> = {}) =>
@@ -243,7 +243,7 @@ describe('Self-service keys (e2e)', () => {
     expect(stored).not.toContain(first.text);
     expect(stored).not.toContain('"sealed"');
 
-    const colleague = (await t.app.get(ApiKeysService).issue(clientId, { name: 'colleague', scopes: MANAGER })).key;
+    const colleague = (await t.app.get(ApiKeysService).issue(clientId, { name: 'colleague', scopes: MANAGER }, OPERATOR)).key;
     const keysBefore = (await list(key)).body.length;
     const refused = await create(colleague, { name: 'sealed' }, { 'Idempotency-Key': 'sealed-1' });
     expect(refused.status).toBe(422);

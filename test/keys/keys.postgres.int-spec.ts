@@ -4,7 +4,7 @@ import { ApiKeysRepository } from '../../src/modules/auth/api-keys.repository.js
 import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { postgresSuiteTurn } from '../support/postgres-suite.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 /**
  * Self-service keys on the real PostgreSQL named by DATABASE_URL, two instances A and B on one
@@ -23,8 +23,10 @@ describe('Self-service keys on PostgreSQL, two instances on one database (integr
 
   /** A client and a keys:manage key of it, made on A. */
   const newClient = async () => {
-    const client = await a.app.get(ClientsService).create('Rotating', 'enterprise', { perMinute: 1_000_000, perDay: 100_000_000 });
-    const { key } = await a.app.get(ApiKeysService).issue(client.id, { scopes: ['pets:read', 'pets:write', 'keys:manage'] });
+    const client = await a.app
+      .get(ClientsService)
+      .create('Rotating', 'enterprise', { perMinute: 1_000_000, perDay: 100_000_000 }, OPERATOR);
+    const { key } = await a.app.get(ApiKeysService).issue(client.id, { scopes: ['pets:read', 'pets:write', 'keys:manage'] }, OPERATOR);
     return key;
   };
   const createOn = (app: TestApp, manager: string, name: string) => app.http().post('/v1/keys').set(bearer(manager)).send({ name });
@@ -100,7 +102,7 @@ describe('Self-service keys on PostgreSQL, two instances on one database (integr
     expect(stored).not.toContain(first.text);
 
     const clientId = rows.find((row) => String(row.response_body).startsWith('v1.'))!.client_id;
-    const colleague = (await a.app.get(ApiKeysService).issue(Number(clientId), { scopes: ['keys:manage'] })).key;
+    const colleague = (await a.app.get(ApiKeysService).issue(Number(clientId), { scopes: ['keys:manage'] }, OPERATOR)).key;
     const live = (await a.http().get('/v1/keys').set(bearer(manager))).body.length;
     const refused = await post(b, colleague);
     expect([refused.status, refused.body.code]).toEqual([422, 'idempotency_key_reused']);

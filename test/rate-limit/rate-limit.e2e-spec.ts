@@ -5,7 +5,7 @@ import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { PetsRepository } from '../../src/modules/pets/pets.repository.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 // 2027-03-01T12:00:10Z: 50 s left in the minute, 43,190 s left in the day.
 const NOW = new Date('2027-03-01T12:00:10Z');
@@ -157,9 +157,9 @@ describe('Rate limiting (e2e, in-process store)', () => {
   });
 
   it('lets all keys of a client share the quota', async () => {
-    const client = await t.app.get(ClientsService).create('Shared', 'free');
+    const client = await t.app.get(ClientsService).create('Shared', 'free', {}, OPERATOR);
     const keys = t.app.get(ApiKeysService);
-    const [a, b] = [(await keys.issue(client.id)).key, (await keys.issue(client.id)).key];
+    const [a, b] = [(await keys.issue(client.id, {}, OPERATOR)).key, (await keys.issue(client.id, {}, OPERATOR)).key];
     await repeat(30, () => list(a));
     await repeat(30, () => list(b));
     expect((await list(a)).status).toBe(429);

@@ -8,6 +8,10 @@ import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { Clock } from '../../src/common/clock/clock.js';
 import { ExpressPrototypesAdapter } from '../../src/common/http/express-prototypes.adapter.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
+import type { ChangeContext } from '../../src/modules/audit/index.js';
+
+/** The context of the changes a test makes itself, as the operator's command-line tool would. */
+export const OPERATOR: ChangeContext = { actor: { kind: 'cli' } };
 
 export interface TestAppOptions {
   /**
@@ -57,8 +61,8 @@ export async function createTestApp({ env = {}, clock, overrides = [], modules =
       http: () => request(app.getHttpServer()),
       dataSource: app.get(DataSource),
       newKey: async (plan = 'enterprise', limits = plan === 'enterprise' ? UNREACHED : undefined) => {
-        const client = await clients.create(`${plan} test client`, plan, limits ?? {});
-        return (await keys.issue(client.id)).key;
+        const client = await clients.create(`${plan} test client`, plan, limits, OPERATOR);
+        return (await keys.issue(client.id, {}, OPERATOR)).key;
       },
       close: () => app.close(),
     };

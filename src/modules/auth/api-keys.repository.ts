@@ -37,7 +37,7 @@ export class ApiKeysRepository {
   }
 
   findById(id: number): Promise<ApiKey | null> {
-    return this.keys.findOneBy({ id });
+    return this.txHost.tx.getRepository(ApiKey).findOneBy({ id });
   }
 
   /** One statement whether the key is another client's or does not exist, so neither answer nor timing tells which. */
@@ -59,8 +59,9 @@ export class ApiKeysRepository {
     return this.txHost.tx.getRepository(ApiKey).countBy({ clientId, ...live(now) });
   }
 
-  async revoke(id: number, at: Date): Promise<void> {
-    await this.keys.update({ id, revokedAt: IsNull() }, { revokedAt: at });
+  /** False when the key was already revoked. */
+  async revoke(id: number, at: Date): Promise<boolean> {
+    return (await this.txHost.tx.getRepository(ApiKey).update({ id, revokedAt: IsNull() }, { revokedAt: at })).affected === 1;
   }
 
   /** Brings the expiry forward to `at`, never later than it already is. */

@@ -5,6 +5,7 @@ import { Clock, LookupCache, type Principal } from '../../common/index.js';
 import type { AuthConfig } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { TransactionHost } from '../../platform/database/index.js';
+import { AuditLog, type ChangeContext } from '../audit/index.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import type { ApiKey } from './entities/api-key.entity.js';
 import { DEFAULT_SCOPES, normalizeScopes, type Scope } from './scopes.js';
@@ -43,6 +44,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly clock: Clock,
     private readonly txHost: TransactionHost,
+    private readonly audit: AuditLog,
     config: ConfigService,
   ) {
     const freshMs = config.getOrThrow<AuthConfig>('auth').cacheTtlMs;
@@ -55,23 +57,14 @@ export class ApiKeysService {
     });
   }
 
-  async issue(clientId: number, { name = '', expiresAt = null, scopes = DEFAULT_SCOPES }: KeyOptions = {}): Promise<IssuedKey> {
-    const key = generateApiKey();
-    const saved = await this.keys.create({
-      clientId,
-      name,
-      keyHash: hashApiKey(key),
-      prefix: displayPrefix(key),
-      expiresAt,
-      scopes: normalizeScopes(scopes),
-    });
-    return { key, apiKey: toApiKeyView(saved) };
+  issue(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey> {
+    return this.txHost.withTransaction(() => this.create(clientId, options, context));
   }
 
   /** Issues unless the client already has `maxLive` live keys; counted and inserted under a lock on the client. */
-  issueUnderLimit(clientId: number, options: KeyOptions, maxLive: number): Promise<IssuedKey | 'limit-reached'> {
+  issueUnderLimit(clientId: number, options: KeyOptions, maxLive: number, context: ChangeContext): Promise<IssuedKey | 'limit-reached'> {
     return this.txHost.withTransaction(async () =>
-      (await this.keys.countLiveLocked(clientId, this.clock.now())) >= maxLive ? 'limit-reached' : this.issue(clientId, options),
+      (await this.keys.countLiveLocked(clientId, this.clock.now())) >= maxLive ? 'limit-reached' : this.create(clientId, options, context),
     );
   }
 
@@ -79,15 +72,23 @@ export class ApiKeysService {
    * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it
    * would have. The old key does not count towards `maxLive`: a client at its limit can still rotate.
    */
-  roll(id: number, clientId: number, overlapMs: number, maxLive: number): Promise<IssuedKey | 'not-found' | 'limit-reached'> {
+  roll(
+    id: number,
+    clientId: number,
+    overlapMs: number,
+    maxLive: number,
+    context: ChangeContext,
+  ): Promise<IssuedKey | 'not-found' | 'limit-reached'> {
     return this.txHost.withTransaction(async () => {
       const now = this.clock.now();
       const old = await this.keys.findLiveOfClient(id, clientId, now);
       if (!old) return 'not-found';
       if ((await this.keys.countLiveLocked(clientId, now)) - 1 >= maxLive) return 'limit-reached';
       // The successor first: should the expiry fail after it, the client holds two keys, never none.
-      const successor = await this.issue(clientId, { name: old.name, scopes: old.scopes });
+      const successor = await this.insert(clientId, { name: old.name, scopes: old.scopes });
       await this.keys.expireBy(id, new Date(now.getTime() + overlapMs));
+      const details = { successorKeyId: successor.apiKey.id, overlapSeconds: overlapMs / 1000 };
+      await this.audit.record(context, { action: 'key.rolled', clientId, keyId: id, details });
       return successor;
     });
   }
@@ -101,19 +102,24 @@ export class ApiKeysService {
   }
 
   /** Revokes a live key of the client; another client's key is `not-found` like one that does not exist. */
-  async revokeOfClient(id: number, clientId: number): Promise<'revoked' | 'not-found'> {
-    const now = this.clock.now();
-    if (!(await this.keys.findLiveOfClient(id, clientId, now))) return 'not-found';
-    await this.keys.revoke(id, now);
-    return 'revoked';
+  revokeOfClient(id: number, clientId: number, context: ChangeContext): Promise<'revoked' | 'not-found'> {
+    return this.txHost.withTransaction(async () => {
+      const now = this.clock.now();
+      if (!(await this.keys.findLiveOfClient(id, clientId, now))) return 'not-found';
+      // A revocation that another one beat to it changed nothing, and records nothing.
+      if (await this.keys.revoke(id, now)) await this.audit.record(context, { action: 'key.revoked', clientId, keyId: id });
+      return 'revoked';
+    });
   }
 
-  async revoke(id: number): Promise<RevokeOutcome> {
-    const key = await this.keys.findById(id);
-    if (!key) return 'not-found';
-    if (key.revokedAt) return 'already-revoked';
-    await this.keys.revoke(id, this.clock.now());
-    return 'revoked';
+  revoke(id: number, context: ChangeContext): Promise<RevokeOutcome> {
+    return this.txHost.withTransaction(async () => {
+      const key = await this.keys.findById(id);
+      if (!key) return 'not-found';
+      if (key.revokedAt || !(await this.keys.revoke(id, this.clock.now()))) return 'already-revoked';
+      await this.audit.record(context, { action: 'key.revoked', clientId: Number(key.clientId), keyId: id });
+      return 'revoked';
+    });
   }
 
   /** Expiry is compared with the clock on every request, so a cached lookup never extends a key's life. */
@@ -131,6 +137,27 @@ export class ApiKeysService {
   /** True when authenticating would ask the database about a key neither cached nor verified lately: a guesser's lookups. */
   wouldLookUpUnfamiliar(token: string): boolean {
     return isWellFormedApiKey(token) && !this.lookups.isFamiliar(hashApiKey(token));
+  }
+
+  /** A new key and its `key.created` event, in the caller's transaction. */
+  private async create(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey> {
+    const issued = await this.insert(clientId, options);
+    const { id, name, scopes, expiresAt } = issued.apiKey;
+    await this.audit.record(context, { action: 'key.created', clientId, keyId: id, details: { name, scopes, expiresAt } });
+    return issued;
+  }
+
+  private async insert(clientId: number, { name = '', expiresAt = null, scopes = DEFAULT_SCOPES }: KeyOptions): Promise<IssuedKey> {
+    const key = generateApiKey();
+    const saved = await this.keys.create({
+      clientId,
+      name,
+      keyHash: hashApiKey(key),
+      prefix: displayPrefix(key),
+      expiresAt,
+      scopes: normalizeScopes(scopes),
+    });
+    return { key, apiKey: toApiKeyView(saved) };
   }
 
   /** Writes `lastUsedAt` at most once a minute per key, off the request's critical path. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/index.js';
 import { PlansModule } from '../plans/index.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
@@ -8,7 +9,7 @@ import { ApiKey } from './entities/api-key.entity.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), PlansModule],
+  imports: [TypeOrmModule.forFeature([ApiKey]), PlansModule, AuditModule],
   providers: [ApiKeysRepository, ApiKeysService, RequestAuthenticator, ApiKeyGuard],
   exports: [ApiKeysService, RequestAuthenticator, ApiKeyGuard],
 })

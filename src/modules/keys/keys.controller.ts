@@ -17,6 +17,7 @@ import {
   apiBaseUrl,
   ApiErrorResponses,
   PayloadTooLargeException,
+  RequestId,
   UnsupportedMediaTypeException,
   type Principal,
 } from '../../common/index.js';
@@ -80,10 +81,11 @@ export class KeysController {
   async createKey(
     @Caller() caller: Principal,
     @Body() body: NewApiKeyDto,
+    @RequestId() requestId: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreatedApiKeyDto> {
-    return this.located(await this.keys.create(caller, body), request, response);
+    return this.located(await this.keys.create(caller, body, requestId), request, response);
   }
 
   @Post(':keyId/roll')
@@ -100,10 +102,11 @@ export class KeysController {
     @Caller() caller: Principal,
     @Param() { keyId }: KeyIdParams,
     @Body() { overlapSeconds = DEFAULT_OVERLAP_SECONDS }: RollApiKeyDto,
+    @RequestId() requestId: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreatedApiKeyDto> {
-    return this.located(await this.keys.roll(caller, keyId, overlapSeconds), request, response);
+    return this.located(await this.keys.roll(caller, keyId, overlapSeconds, requestId), request, response);
   }
 
   @Delete(':keyId')
@@ -111,8 +114,8 @@ export class KeysController {
   @ApiOperation({ summary: 'Revoke a key', description: 'Every server refuses the key within 5 seconds. A key may revoke itself.' })
   @ApiNoContentResponse({ description: 'Revoked.' })
   @ApiErrorResponses(...V1_OPERATION_ERRORS, KeyNotFoundException)
-  async revokeKey(@Caller() caller: Principal, @Param() { keyId }: KeyIdParams): Promise<void> {
-    await this.keys.revoke(caller, keyId);
+  async revokeKey(@Caller() caller: Principal, @Param() { keyId }: KeyIdParams, @RequestId() requestId: string | undefined): Promise<void> {
+    await this.keys.revoke(caller, keyId, requestId);
   }
 
   private located(key: CreatedApiKeyDto, request: Request, response: Response): CreatedApiKeyDto {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, type Principal } from '../../common/index.js';
+import type { ChangeContext } from '../audit/index.js';
 import { ApiKeysService, DEFAULT_SCOPES, InsufficientScopeException, type IssuedKey } from '../auth/index.js';
 import { toApiKeyResponse } from './api-key.mapper.js';
 import type { ApiKeyDto } from './dto/api-key.dto.js';
@@ -22,26 +23,35 @@ export class KeysService {
     return (await this.keys.listLive(caller.clientId)).map(toApiKeyResponse);
   }
 
-  async create(caller: Principal, { name, scopes = [...DEFAULT_SCOPES], expiresInSeconds }: NewApiKeyDto): Promise<CreatedApiKeyDto> {
+  async create(
+    caller: Principal,
+    { name, scopes = [...DEFAULT_SCOPES], expiresInSeconds }: NewApiKeyDto,
+    requestId: string | undefined,
+  ): Promise<CreatedApiKeyDto> {
     // A key never hands out more than it holds.
     const missing = scopes.find((scope) => !caller.scopes.includes(scope));
     if (missing) throw new InsufficientScopeException(missing);
     const expiresAt = expiresInSeconds === undefined ? null : new Date(this.clock.now().getTime() + expiresInSeconds * 1000);
-    const issued = await this.keys.issueUnderLimit(caller.clientId, { name, scopes, expiresAt }, MAX_LIVE_KEYS);
+    const issued = await this.keys.issueUnderLimit(caller.clientId, { name, scopes, expiresAt }, MAX_LIVE_KEYS, byKey(caller, requestId));
     if (issued === 'limit-reached') throw new KeyLimitReachedException(MAX_LIVE_KEYS);
     return toCreatedResponse(issued);
   }
 
-  async roll(caller: Principal, id: number, overlapSeconds: number): Promise<CreatedApiKeyDto> {
-    const rolled = await this.keys.roll(id, caller.clientId, overlapSeconds * 1000, MAX_LIVE_KEYS);
+  async roll(caller: Principal, id: number, overlapSeconds: number, requestId: string | undefined): Promise<CreatedApiKeyDto> {
+    const rolled = await this.keys.roll(id, caller.clientId, overlapSeconds * 1000, MAX_LIVE_KEYS, byKey(caller, requestId));
     if (rolled === 'not-found') throw new KeyNotFoundException();
     if (rolled === 'limit-reached') throw new KeyLimitReachedException(MAX_LIVE_KEYS);
     return toCreatedResponse(rolled);
   }
 
-  async revoke(caller: Principal, id: number): Promise<void> {
-    if ((await this.keys.revokeOfClient(id, caller.clientId)) === 'not-found') throw new KeyNotFoundException();
+  async revoke(caller: Principal, id: number, requestId: string | undefined): Promise<void> {
+    if ((await this.keys.revokeOfClient(id, caller.clientId, byKey(caller, requestId))) === 'not-found') throw new KeyNotFoundException();
   }
+}
+
+/** The calling key made the change, in the request its audit event names. */
+function byKey(caller: Principal, requestId: string | undefined): ChangeContext {
+  return { actor: { kind: 'key', id: caller.keyId }, requestId };
 }
 
 function toCreatedResponse({ key, apiKey }: IssuedKey): CreatedApiKeyDto {

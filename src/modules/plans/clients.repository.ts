@@ -1,30 +1,48 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { TransactionHost } from '../../platform/database/index.js';
 import { Client } from './entities/client.entity.js';
 import type { PlanLimits } from './plan-catalogue.js';
 import type { PlanChoice } from './plan-rules.js';
 
 const limitColumns = (limits?: PlanLimits) => ({ perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null });
 
+/** Writes join the change's transaction through `txHost.tx`, so a change commits with its audit event. */
 @Injectable()
 export class ClientsRepository {
-  constructor(@InjectRepository(Client) private readonly clients: Repository<Client>) {}
+  private readonly locks: boolean;
+
+  constructor(
+    @InjectRepository(Client) private readonly clients: Repository<Client>,
+    private readonly txHost: TransactionHost,
+  ) {
+    // SQLite runs one change at a time; PostgreSQL locks the row a change reads before it writes.
+    this.locks = clients.manager.connection.driver.options.type === 'postgres';
+  }
 
   async create({ name, plan, limits }: PlanChoice & { name: string }): Promise<Client> {
-    return this.clients.save(this.clients.create({ name, plan, ...limitColumns(limits) }));
+    const clients = this.txHost.tx.getRepository(Client);
+    return clients.save(clients.create({ name, plan, ...limitColumns(limits) }));
   }
 
   findById(id: number): Promise<Client | null> {
     return this.clients.findOneBy({ id });
   }
 
+  /** Call within a transaction: the row stays as read until it ends, so concurrent changes see each other's outcome. */
+  findForChange(id: number): Promise<Client | null> {
+    return this.txHost.tx.getRepository(Client).findOne({ where: { id }, ...(this.locks && { lock: { mode: 'pessimistic_write' } }) });
+  }
+
   listAll(): Promise<Client[]> {
     return this.clients.find({ order: { id: 'ASC' } });
   }
 
-  async changePlan(id: number, plan: string, limits?: PlanLimits): Promise<void> {
-    await this.clients.update({ id }, { plan, ...limitColumns(limits) });
+  async changePlan(client: Client, { plan, limits }: PlanChoice): Promise<Client> {
+    const columns = { plan, ...limitColumns(limits) };
+    await this.txHost.tx.getRepository(Client).update({ id: client.id }, columns);
+    return { ...client, ...columns };
   }
 
   async isEmpty(): Promise<boolean> {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, LookupCache } from '../../common/index.js';
+import { TransactionHost } from '../../platform/database/index.js';
+import { AuditLog, type ChangeContext } from '../audit/index.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { Client } from './entities/client.entity.js';
 import { limitsFor } from './plan-catalogue.js';
@@ -19,6 +21,8 @@ export class ClientsService {
 
   constructor(
     private readonly clients: ClientsRepository,
+    private readonly txHost: TransactionHost,
+    private readonly audit: AuditLog,
     clock: Clock,
   ) {
     this.quotas = new LookupCache(clock, { max: LIMITS_CACHE_ENTRIES, freshMs: LIMITS_CACHE_MS, staleMs: LIMITS_STALE_MS });
@@ -34,16 +38,30 @@ export class ClientsService {
     return quota;
   }
 
-  async create(name: string, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
+  async create(name: string, plan: string, custom: CustomLimits = {}, context: ChangeContext): Promise<ClientView> {
     const choice = planChoice(plan, custom);
-    return toClientView(await this.clients.create({ name: clientName(name), ...choice }));
+    const named = clientName(name);
+    return this.txHost.withTransaction(async () => {
+      const client = toClientView(await this.clients.create({ name: named, ...choice }));
+      await this.audit.record(context, { action: 'client.created', clientId: client.id, details: planOf(client) });
+      return client;
+    });
   }
 
-  async setPlan(id: number, plan: string, custom: CustomLimits = {}): Promise<ClientView> {
+  async setPlan(id: number, plan: string, custom: CustomLimits = {}, context: ChangeContext): Promise<ClientView> {
     const choice = planChoice(plan, custom);
-    await this.get(id);
-    await this.clients.changePlan(id, choice.plan, choice.limits);
-    return this.get(id);
+    return this.txHost.withTransaction(async () => {
+      const client = await this.clients.findForChange(id);
+      if (!client) throw new ClientNotFoundError(id);
+      const before = toClientView(client);
+      const after = toClientView(await this.clients.changePlan(client, choice));
+      await this.audit.record(context, {
+        action: 'client.plan_changed',
+        clientId: id,
+        details: { from: planOf(before), to: planOf(after) },
+      });
+      return after;
+    });
   }
 
   async get(id: number): Promise<ClientView> {
@@ -61,9 +79,15 @@ export class ClientsService {
   }
 }
 
+/** What an audit event says of a client's plan. */
+function planOf({ plan, limits }: ClientView) {
+  return { plan, limits };
+}
+
 function toClientView(client: Client) {
   return {
-    id: client.id,
+    // A saved entity carries the generated bigint as PostgreSQL's driver returns it, a string.
+    id: Number(client.id),
     name: client.name,
     plan: client.plan,
     limits: limitsFor(client.plan, client),

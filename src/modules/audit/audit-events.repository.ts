@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, type Repository } from 'typeorm';
+import { TransactionHost } from '../../platform/database/index.js';
+import type { AuditAction } from './audit-actions.js';
+import { AuditEvent } from './entities/audit-event.entity.js';
+
+export interface AuditFilter {
+  clientId?: number;
+  action?: AuditAction;
+}
+
+export interface AuditEventPage {
+  events: AuditEvent[];
+  hasMore: boolean;
+}
+
+@Injectable()
+export class AuditEventsRepository {
+  constructor(
+    @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
+    private readonly txHost: TransactionHost,
+  ) {}
+
+  /** Through `txHost.tx`: the event commits with the change it records, or not at all. */
+  async insert(event: Omit<AuditEvent, 'id'>): Promise<void> {
+    const events = this.txHost.tx.getRepository(AuditEvent);
+    await events.save(events.create(event));
+  }
+
+  /**
+   * Up to `limit` events with an id below `beforeId` (all when absent), newest first: a keyset page,
+   * one seek on the primary key or on the (client_id, id) or (action, id) index.
+   */
+  async findPage({ clientId, action }: AuditFilter, beforeId: number | undefined, limit: number): Promise<AuditEventPage> {
+    const rows = await this.events.find({
+      where: {
+        ...(beforeId !== undefined && { id: LessThan(beforeId) }),
+        ...(clientId !== undefined && { clientId }),
+        ...(action !== undefined && { action }),
+      },
+      order: { id: 'DESC' },
+      take: limit + 1,
+    });
+    return { events: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditEventsRepository } from './audit-events.repository.js';
+import { AuditLog } from './audit-log.service.js';
+import { AuditService } from './audit.service.js';
+import { AuditEvent } from './entities/audit-event.entity.js';
+
+/** The audit log: every change to clients, plans, keys and admin tokens, written in the change's transaction. */
+@Module({
+  imports: [TypeOrmModule.forFeature([AuditEvent])],
+  providers: [AuditEventsRepository, AuditLog, AuditService],
+  exports: [AuditLog, AuditService],
+})
+export class AuditModule {}

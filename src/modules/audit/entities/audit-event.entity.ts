@@ -1,0 +1,32 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { AuditAction } from '../audit-actions.js';
+import type { AuditDetails } from '../audit-details.js';
+
+/** One change to clients, plans, keys or admin tokens: never a key, a hash or a token. */
+@Entity({ name: 'audit_events' })
+export class AuditEvent {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: number;
+
+  @Column({ name: 'occurred_at', type: Date })
+  occurredAt: Date;
+
+  /** `cli`, `admin-token:<id>` or `key:<id>`. */
+  @Column({ type: 'varchar', length: 40 })
+  actor: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  action: AuditAction;
+
+  @Column({ name: 'client_id', type: 'bigint', nullable: true })
+  clientId: number | null;
+
+  @Column({ name: 'key_id', type: 'bigint', nullable: true })
+  keyId: number | null;
+
+  @Column({ name: 'request_id', type: 'varchar', length: 128, nullable: true })
+  requestId: string | null;
+
+  @Column({ type: 'simple-json' })
+  details: AuditDetails;
+}
