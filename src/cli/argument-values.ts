@@ -1,5 +1,6 @@
 import { isScope, SCOPES, type Scope } from '../modules/auth/index.js';
 import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
+import { InvalidUsagePeriodException, usagePeriod, type UsagePeriodQuery } from '../modules/usage/index.js';
 import { UsageError } from './cli.errors.js';
 
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
@@ -60,4 +61,16 @@ export function parseScopes(raw: string, what: string): Scope[] {
   const unknown = names.find((name) => !isScope(name));
   if (unknown !== undefined) throw new UsageError(`Unknown scope "${unknown}" in ${what}; choose from ${SCOPES.join(', ')}.`);
   return names.filter(isScope);
+}
+
+/** The usage module's own check of a period, made before the database is opened (the defaults end today). */
+export function parseUsagePeriod(from: string | undefined, to: string | undefined): UsagePeriodQuery {
+  const period = { ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
+  try {
+    usagePeriod(period, new Date());
+  } catch (error) {
+    if (error instanceof InvalidUsagePeriodException) throw new UsageError(`${error.message}.`);
+    throw error;
+  }
+  return period;
 }

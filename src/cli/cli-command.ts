@@ -1,5 +1,6 @@
 import type { Scope } from '../modules/auth/index.js';
 import type { PlanChoice } from '../modules/plans/index.js';
+import type { UsagePeriodQuery } from '../modules/usage/index.js';
 
 export type KeyOwner = { clientId: number } | { newClient: { name: string } & PlanChoice };
 
@@ -11,4 +12,5 @@ export type CliCommand =
   | { kind: 'clients list'; json: boolean }
   | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; scopes?: Scope[]; json: boolean }
   | { kind: 'keys list'; clientId?: number; json: boolean }
-  | { kind: 'keys revoke'; keyId: number; json: boolean };
+  | { kind: 'keys revoke'; keyId: number; json: boolean }
+  | { kind: 'usage'; clientId: number; period: UsagePeriodQuery; json: boolean };

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiKeysService } from '../modules/auth/index.js';
 import { Clock } from '../common/index.js';
 import { ClientsService, type ClientView } from '../modules/plans/index.js';
+import { UsageService, type ClientUsage } from '../modules/usage/index.js';
 import type { CliCommand, KeyOwner } from './cli-command.js';
 import { CommandFailedError } from './cli.errors.js';
 import { formatTable } from './text-table.js';
@@ -19,6 +20,7 @@ export class CliCommandsService {
   constructor(
     private readonly clients: ClientsService,
     private readonly keys: ApiKeysService,
+    private readonly usage: UsageService,
     private readonly clock: Clock,
   ) {}
 
@@ -63,6 +65,10 @@ export class CliCommandsService {
             : `Revoked key ${command.keyId}. Every server refuses it within 5 seconds.`,
         };
       }
+      case 'usage': {
+        const usage = await this.usage.forClient(command.clientId, command.period);
+        return { json: usage, text: describeUsage(command.clientId, usage) };
+      }
     }
   }
 
@@ -91,4 +97,10 @@ export class CliCommandsService {
 
 function describePlan({ plan, limits }: ClientView): string {
   return `plan ${plan} (${limits.perMinute}/min, ${limits.perDay}/day)`;
+}
+
+function describeUsage(clientId: number, { from, to, days, totals }: ClientUsage): string {
+  const rows = days.map(({ day, keyId, admitted, refused }) => [day, keyId, admitted, refused].map(String));
+  const table = rows.length ? `${formatTable(['DAY', 'KEY', 'ADMITTED', 'REFUSED'], rows)}\n` : '';
+  return `${table}Client ${clientId}, ${from} to ${to} (UTC): ${totals.admitted} admitted, ${totals.refused} refused.`;
 }

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger, parseScopes } from './argument-values.js';
+import { parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger, parseScopes, parseUsagePeriod } from './argument-values.js';
 import type { CliCommand } from './cli-command.js';
 import { UsageError } from './cli.errors.js';
 
@@ -19,7 +19,8 @@ export function parseCommand(argv: readonly string[]): CliCommand {
   if (group === undefined) throw new UsageError('No command given.');
   if (group === 'help' || argv.some((arg) => HELP_OPTIONS.includes(arg))) return { kind: 'help' };
   const actions = Object.hasOwn(COMMANDS, group) ? COMMANDS[group] : undefined;
-  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${Object.keys(COMMANDS).join(' and ')}.`);
+  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${COMMAND_LIST.format(Object.keys(COMMANDS))}.`);
+  if (typeof actions === 'function') return actions(argv.slice(1));
   const parse = action !== undefined && Object.hasOwn(actions, action) ? actions[action] : undefined;
   if (!parse) {
     const known = Object.keys(actions).join(', ');
@@ -32,10 +33,13 @@ export function parseCommand(argv: readonly string[]): CliCommand {
   return parse(rest);
 }
 
-const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandParser>>>> = {
+/** A group of actions (`keys create`), or a command of one word (`usage`). */
+const COMMANDS: Readonly<Record<string, CommandParser | Readonly<Record<string, CommandParser>>>> = {
   clients: { create: clientsCreate, 'set-plan': clientsSetPlan, list: clientsList },
   keys: { create: keysCreate, list: keysList, revoke: keysRevoke },
+  usage,
 };
+const COMMAND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
 function clientsCreate(args: string[]): CliCommand {
   const { values } = readArgs(args, { name: STRING, ...PLAN_OPTIONS, ...JSON_OPTION });
@@ -99,6 +103,16 @@ function keysList(args: string[]): CliCommand {
 function keysRevoke(args: string[]): CliCommand {
   const { values, positionals } = readArgs(args, JSON_OPTION, ['KEY_ID']);
   return { kind: 'keys revoke', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), json: values.json ?? false };
+}
+
+function usage(args: string[]): CliCommand {
+  const { values } = readArgs(args, { client: STRING, from: STRING, to: STRING, ...JSON_OPTION });
+  return {
+    kind: 'usage',
+    clientId: parsePositiveInteger(required(values.client, '--client'), '--client'),
+    period: parseUsagePeriod(values.from, values.to),
+    json: values.json ?? false,
+  };
 }
 
 /** Strict parsing of one command's options, with exactly the positional arguments it names. */

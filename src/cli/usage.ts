@@ -1,12 +1,13 @@
 import { DEFAULT_SCOPES, SCOPES } from '../modules/auth/index.js';
 import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../modules/plans/index.js';
+import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../modules/usage/index.js';
 
 const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
 
 export const USAGE = `Usage: node dist/src/cli.js <command> [options]   (or: npm run cli -- <command> [options])
 
-Manages the clients and API keys of the Pet Adoption Service, in the server's own database
-(DATABASE_URL; unset: the SQLite file data/pets.sqlite).
+Manages the clients and API keys of the Pet Adoption Service and reads their usage, in the server's
+own database (DATABASE_URL; unset: the SQLite file data/pets.sqlite).
 
 Clients
   clients create --name NAME --plan PLAN [--per-minute N --per-day N] [--json]
@@ -19,6 +20,11 @@ API keys
       makes a new client on PLAN (named "PLAN client" unless --name is given) and its first key
   keys list [--client CLIENT_ID] [--json]      shows key prefixes and scopes, never keys
   keys revoke KEY_ID [--json]
+
+Usage
+  usage --client CLIENT_ID [--from DAY] [--to DAY] [--json]
+      requests admitted and refused (429) per UTC day and key; DAY is YYYY-MM-DD, by default
+      the ${DEFAULT_USAGE_DAYS} days ending today, at most ${MAX_USAGE_DAYS}
 
   help, --help, -h                             prints this text
 
