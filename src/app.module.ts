@@ -5,6 +5,7 @@ import { AuthModule } from './modules/auth/index.js';
 import { KeysModule } from './modules/keys/index.js';
 import { PetsModule } from './modules/pets/index.js';
 import { PlansModule } from './modules/plans/index.js';
+import { UsageModule } from './modules/usage/index.js';
 import { appConfigModule, validateServerEnvironment } from './platform/config/index.js';
 import { DatabaseModule } from './platform/database/index.js';
 import { HealthModule } from './platform/health/index.js';
@@ -35,6 +36,7 @@ const MODULES: AppModuleImport[] = [
   IdempotencyModule,
   PetsModule,
   KeysModule,
+  UsageModule,
 ];
 
 /**

@@ -2,6 +2,7 @@ import { ValidationFailedException } from '../common/index.js';
 import { checkAuditQuery, type AuditQuery } from '../modules/audit/index.js';
 import { isScope, SCOPES, type Scope } from '../modules/auth/index.js';
 import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
+import { InvalidUsagePeriodException, usagePeriod, type UsagePeriodQuery } from '../modules/usage/index.js';
 import { UsageError } from './cli.errors.js';
 
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
@@ -76,4 +77,16 @@ export function parseAuditQuery(query: AuditQuery): AuditQuery {
     const messages = (error.details ?? []).map(({ field, message }) => message.replace(field, AUDIT_OPTIONS[field] ?? field));
     throw new UsageError(`${messages.join('; ')}.`);
   }
+}
+
+/** The usage module's own check of a period, made before the database is opened (the defaults end today). */
+export function parseUsagePeriod(from: string | undefined, to: string | undefined): UsagePeriodQuery {
+  const period = { ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
+  try {
+    usagePeriod(period, new Date());
+  } catch (error) {
+    if (error instanceof InvalidUsagePeriodException) throw new UsageError(`${error.message}.`);
+    throw error;
+  }
+  return period;
 }

@@ -3,6 +3,7 @@ import { AuditService, type ChangeContext } from '../modules/audit/index.js';
 import { ApiKeysService } from '../modules/auth/index.js';
 import { Clock } from '../common/index.js';
 import { ClientsService, type ClientView } from '../modules/plans/index.js';
+import { UsageService, type ClientUsage } from '../modules/usage/index.js';
 import type { CliCommand, KeyOwner } from './cli-command.js';
 import { CommandFailedError } from './cli.errors.js';
 import { formatTable } from './text-table.js';
@@ -24,6 +25,7 @@ export class CliCommandsService {
     private readonly clients: ClientsService,
     private readonly keys: ApiKeysService,
     private readonly audit: AuditService,
+    private readonly usage: UsageService,
     private readonly clock: Clock,
   ) {}
 
@@ -77,6 +79,10 @@ export class CliCommandsService {
         const table = rows.length ? formatTable(headers, rows) : 'No audit events.';
         return { json: page, text: page.nextCursor ? `${table}\nOlder events: --cursor ${page.nextCursor}` : table };
       }
+      case 'usage': {
+        const usage = await this.usage.forClient(command.clientId, command.period);
+        return { json: usage, text: describeUsage(command.clientId, usage) };
+      }
     }
   }
 
@@ -105,4 +111,10 @@ export class CliCommandsService {
 
 function describePlan({ plan, limits }: ClientView): string {
   return `plan ${plan} (${limits.perMinute}/min, ${limits.perDay}/day)`;
+}
+
+function describeUsage(clientId: number, { from, to, days, totals }: ClientUsage): string {
+  const rows = days.map(({ day, keyId, admitted, refused }) => [day, keyId, admitted, refused].map(String));
+  const table = rows.length ? `${formatTable(['DAY', 'KEY', 'ADMITTED', 'REFUSED'], rows)}\n` : '';
+  return `${table}Client ${clientId}, ${from} to ${to} (UTC): ${totals.admitted} admitted, ${totals.refused} refused.`;
 }

@@ -5,11 +5,12 @@ import { ClockModule } from '../common/index.js';
 import { appConfigModule } from '../platform/config/index.js';
 import { DatabaseModule } from '../platform/database/index.js';
 import { PlansModule } from '../modules/plans/index.js';
+import { UsageRecordsModule } from '../modules/usage/index.js';
 import { CliCommandsService } from './cli-commands.service.js';
 
 /** The operator tool's application context: the server's modules and database, without HTTP. */
 @Module({
-  imports: [appConfigModule(), ClockModule, DatabaseModule, PlansModule, AuthModule, AuditModule],
+  imports: [appConfigModule(), ClockModule, DatabaseModule, PlansModule, AuthModule, AuditModule, UsageRecordsModule],
   providers: [CliCommandsService],
 })
 export class CliModule {}

@@ -26,7 +26,7 @@ describe('parseCommand', () => {
   describe('commands', () => {
     it.each([
       [[], /No command given/],
-      [['pets', 'list'], /Unknown command "pets"; the commands are clients, keys, audit\./],
+      [['pets', 'list'], /Unknown command "pets"; the commands are clients, keys, audit, and usage\./],
       [['audit'], /"audit" needs one of: list/],
       [['clients'], /"clients" needs one of: create, set-plan, list/],
       [['keys'], /"keys" needs one of: create, list, revoke/],
@@ -317,6 +317,31 @@ describe('parseCommand', () => {
       [['5', '--force'], /Unknown option '--force'/],
     ])('refuses %j', (args, message) => {
       expect(refusal(['keys', 'revoke', ...args]).message).toMatch(message);
+    });
+  });
+
+  describe('usage', () => {
+    it('reads the client and the period, either end left to the defaults', () => {
+      expect(parseCommand(['usage', '--client', '7'])).toEqual({ kind: 'usage', clientId: 7, period: {}, json: false });
+      expect(parseCommand(['usage', '--from', '2027-01-01', '--to', '2027-04-03', '--client', '7', '--json'])).toEqual({
+        kind: 'usage',
+        clientId: 7,
+        period: { from: '2027-01-01', to: '2027-04-03' },
+        json: true,
+      });
+      expect(parseCommand(['usage', '--client', '7', '--to', '2027-03-01'])).toMatchObject({ period: { to: '2027-03-01' } });
+    });
+
+    it.each([
+      [[], /--client is required/],
+      [['--client', '0'], /--client must be a positive integer/],
+      [['--client', '7', '--from', '2027-02-30'], /from must be a UTC day as YYYY-MM-DD \(got "2027-02-30"\)/],
+      [['--client', '7', '--to', 'yesterday'], /to must be a UTC day as YYYY-MM-DD/],
+      [['--client', '7', '--from', '2027-03-02', '--to', '2027-03-01'], /from \(2027-03-02\) must not be after to \(2027-03-01\)/],
+      [['--client', '7', '--from', '2027-01-01', '--to', '2027-04-04'], /is 94 days; at most 93/],
+      [['--client', '7', 'list'], /Unexpected argument "list"/],
+    ])('refuses %j', (args, message) => {
+      expect(refusal(['usage', ...args]).message).toMatch(message);
     });
   });
 });

@@ -1,5 +1,13 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { parseAuditQuery, parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger, parseScopes } from './argument-values.js';
+import {
+  parseAuditQuery,
+  parseClientName,
+  parseDuration,
+  parsePlanChoice,
+  parsePositiveInteger,
+  parseScopes,
+  parseUsagePeriod,
+} from './argument-values.js';
 import type { CliCommand } from './cli-command.js';
 import { UsageError } from './cli.errors.js';
 
@@ -19,7 +27,8 @@ export function parseCommand(argv: readonly string[]): CliCommand {
   if (group === undefined) throw new UsageError('No command given.');
   if (group === 'help' || argv.some((arg) => HELP_OPTIONS.includes(arg))) return { kind: 'help' };
   const actions = Object.hasOwn(COMMANDS, group) ? COMMANDS[group] : undefined;
-  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${Object.keys(COMMANDS).join(', ')}.`);
+  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${COMMAND_LIST.format(Object.keys(COMMANDS))}.`);
+  if (typeof actions === 'function') return actions(argv.slice(1));
   const parse = action !== undefined && Object.hasOwn(actions, action) ? actions[action] : undefined;
   if (!parse) {
     const known = Object.keys(actions).join(', ');
@@ -32,11 +41,14 @@ export function parseCommand(argv: readonly string[]): CliCommand {
   return parse(rest);
 }
 
-const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandParser>>>> = {
+/** A group of actions (`keys create`), or a command of one word (`usage`). */
+const COMMANDS: Readonly<Record<string, CommandParser | Readonly<Record<string, CommandParser>>>> = {
   clients: { create: clientsCreate, 'set-plan': clientsSetPlan, list: clientsList },
   keys: { create: keysCreate, list: keysList, revoke: keysRevoke },
   audit: { list: auditList },
+  usage,
 };
+const COMMAND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
 function clientsCreate(args: string[]): CliCommand {
   const { values } = readArgs(args, { name: STRING, ...PLAN_OPTIONS, ...JSON_OPTION });
@@ -111,6 +123,16 @@ function auditList(args: string[]): CliCommand {
     limit: values.limit === undefined ? undefined : parsePositiveInteger(values.limit, '--limit'),
   });
   return { kind: 'audit list', query, json: values.json ?? false };
+}
+
+function usage(args: string[]): CliCommand {
+  const { values } = readArgs(args, { client: STRING, from: STRING, to: STRING, ...JSON_OPTION });
+  return {
+    kind: 'usage',
+    clientId: parsePositiveInteger(required(values.client, '--client'), '--client'),
+    period: parseUsagePeriod(values.from, values.to),
+    json: values.json ?? false,
+  };
 }
 
 /** Strict parsing of one command's options, with exactly the positional arguments it names. */

@@ -1,4 +1,5 @@
 import { ClientNotFoundError, PlanRuleError } from '../modules/plans/index.js';
+import { InvalidUsagePeriodException } from '../modules/usage/index.js';
 import { CommandFailedError, UsageError } from './cli.errors.js';
 import { parseCommand } from './parse-command.js';
 import { USAGE } from './usage.js';
@@ -26,7 +27,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 }
 
 function report(error: unknown): number {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof InvalidUsagePeriodException) {
     process.stderr.write(`error: ${error.message}\nRun with --help to see the commands and their options.\n`);
     return EXIT_USAGE;
   }

@@ -1,13 +1,14 @@
 import { AUDIT_ACTIONS, DEFAULT_AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE } from '../modules/audit/index.js';
 import { DEFAULT_SCOPES, SCOPES } from '../modules/auth/index.js';
 import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../modules/plans/index.js';
+import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../modules/usage/index.js';
 
 const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
 
 export const USAGE = `Usage: node dist/src/cli.js <command> [options]   (or: npm run cli -- <command> [options])
 
-Manages the clients and API keys of the Pet Adoption Service, and reads its audit log, in the
-server's own database (DATABASE_URL; unset: the SQLite file data/pets.sqlite).
+Manages the clients and API keys of the Pet Adoption Service, and reads their usage and the audit
+log, in the server's own database (DATABASE_URL; unset: the SQLite file data/pets.sqlite).
 
 Clients
   clients create --name NAME --plan PLAN [--per-minute N --per-day N] [--json]
@@ -25,6 +26,11 @@ Audit log
   audit list [--client CLIENT_ID] [--action ACTION] [--limit N] [--cursor CURSOR] [--json]
       the changes to clients, plans and keys, newest first, N at a time (${DEFAULT_AUDIT_PAGE_SIZE}; at most ${MAX_AUDIT_PAGE_SIZE});
       --cursor gives the next, older page: the cursor the last page printed, with the same filters
+
+Usage
+  usage --client CLIENT_ID [--from DAY] [--to DAY] [--json]
+      requests admitted and refused (429) per UTC day and key; DAY is YYYY-MM-DD, by default
+      the ${DEFAULT_USAGE_DAYS} days ending today, at most ${MAX_USAGE_DAYS}
 
   help, --help, -h                             prints this text
 

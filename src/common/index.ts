@@ -18,6 +18,7 @@ export { allowedMethodsFor } from './http/allowed-methods.js';
 export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { jsonBodyParser } from './http/json-body.middleware.js';
 export { matchedRoute } from './http/matched-route.js';
+export { Caller } from './http/caller.decorator.js';
 export { principalOf, setPrincipal, type Principal } from './http/principal.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';
 export { apiBaseUrl } from './http/public-url.js';

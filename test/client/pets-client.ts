@@ -2,7 +2,8 @@
 // way a customer would use it. run-client.mjs type-checks it against the generated types, compiles it
 // and runs it against the live service. Any failed check throws: the process exits 1.
 //
-// Environment: PETS_BASE_URL (ends in /v1), PETS_API_KEY (pro plan, with keys:manage), PETS_TINY_KEY (2 requests a minute).
+// Environment: PETS_BASE_URL (ends in /v1), PETS_API_KEY (pro plan, with keys:manage), PETS_TINY_KEY (2 requests a minute),
+// PETS_USAGE_DELAY_MS (how long after a request its usage is written: the service's USAGE_FLUSH_INTERVAL_MS).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './generated/schema.js';
 
@@ -10,6 +11,7 @@ type Pet = components['schemas']['Pet'];
 type NewPet = components['schemas']['NewPet'];
 type ApiError = components['schemas']['Error'];
 type ApiKey = components['schemas']['ApiKey'];
+type KeyUsage = components['schemas']['KeyUsage'];
 
 const PAGE_SIZE = 3;
 const MAX_TOTAL_WAIT_S = 180;
@@ -189,6 +191,26 @@ async function manageKeys(): Promise<void> {
   check(!after.data?.some((k: ApiKey) => k.id === rolled.data.id), 'GET /keys still lists the revoked key');
 }
 
+/** Reads today's usage once the service has written it: this run's requests, per key; a reversed period is 400. */
+async function readUsage(): Promise<void> {
+  await sleep((2 * Number(env('PETS_USAGE_DELAY_MS'))) / 1000);
+  const today = new Date().toISOString().slice(0, 10);
+  const { data, response } = await api.GET('/usage', { params: { query: { from: today } } });
+  check(response.status === 200 && data, `GET /usage answered ${response.status}`);
+  check(data.from === today && data.to === today, `GET /usage read ${data.from} to ${data.to}, expected ${today}`);
+  check(
+    data.days.length > 0 && data.days.every((row: KeyUsage) => row.day === today),
+    `GET /usage: no usage recorded today: ${JSON.stringify(data)}`,
+  );
+  const sum = data.days.reduce((total: number, row: KeyUsage) => total + row.admitted, 0);
+  check(data.totals.admitted === sum && sum > 0, `GET /usage: totals ${JSON.stringify(data.totals)} are not the rows' sum ${sum}`);
+
+  const { error, response: refused } = await api.GET('/usage', { params: { query: { from: '2027-03-02', to: '2027-03-01' } } });
+  check(refused.status === 400 && error, `GET /usage with from after to answered ${refused.status}, expected 400`);
+  const body: ApiError = error;
+  check(body.code === 'validation_failed', `GET /usage with from after to: code ${body.code}, expected validation_failed`);
+}
+
 /** With the 2-a-minute key: calls until refused, then waits Retry-After and backs off until admitted. */
 async function rateLimited(): Promise<void> {
   const tiny = clientFor(env('PETS_TINY_KEY'));
@@ -229,5 +251,6 @@ await getOne(created[0]);
 await notFound(created);
 await badLimit();
 await manageKeys();
+await readUsage();
 await rateLimited();
 log('client: all checks passed');

@@ -27,9 +27,10 @@ const GENERATED = join(HERE, 'generated');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const READY_TIMEOUT_MS = 30_000;
 const CLIENT_TIMEOUT_MS = 5 * 60_000; // the client may wait up to 3 minutes for its quota
+const USAGE_FLUSH_INTERVAL_MS = 500; // so the client reads its usage half a second after its requests
 // Variables that configure the service (README, "Configuration"): never inherited by the instance under test.
 const SERVICE_SETTINGS =
-  /^(PORT|HOST|NODE_ENV|DATABASE_|PUBLIC_BASE_URL|STAGING_BASE_URL|ALLOWED_HOSTS|TRUST_PROXY|BODY_LIMIT|AUTH_CACHE_|GET_PET_|REDIS_|RATE_LIMIT_|LOG_LEVEL|CORS_ORIGINS|SHUTDOWN_)/;
+  /^(PORT|HOST|NODE_ENV|DATABASE_|PUBLIC_BASE_URL|STAGING_BASE_URL|ALLOWED_HOSTS|TRUST_PROXY|BODY_LIMIT|AUTH_CACHE_|GET_PET_|REDIS_|RATE_LIMIT_|USAGE_|LOG_LEVEL|CORS_ORIGINS|SHUTDOWN_)/;
 
 class Failure extends Error {}
 
@@ -83,6 +84,7 @@ function serviceEnv(dir, port) {
     ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SHUTDOWN_READINESS_DELAY_MS: '0',
+    USAGE_FLUSH_INTERVAL_MS: String(USAGE_FLUSH_INTERVAL_MS),
   };
 }
 
@@ -176,7 +178,13 @@ async function main() {
 
   const server = await startService(dir, env, port);
   try {
-    await runClient(outDir, { ...process.env, PETS_BASE_URL: `http://127.0.0.1:${port}/v1`, PETS_API_KEY: key, PETS_TINY_KEY: tinyKey });
+    await runClient(outDir, {
+      ...process.env,
+      PETS_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      PETS_API_KEY: key,
+      PETS_TINY_KEY: tinyKey,
+      PETS_USAGE_DELAY_MS: String(USAGE_FLUSH_INTERVAL_MS),
+    });
   } finally {
     await stopService(server);
   }

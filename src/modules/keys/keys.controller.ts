@@ -15,6 +15,7 @@ import type { Request, Response } from 'express';
 import { RequiredScope } from '../auth/index.js';
 import {
   apiBaseUrl,
+  Caller,
   ApiErrorResponses,
   PayloadTooLargeException,
   RequestId,
@@ -24,7 +25,6 @@ import {
 import type { AppConfig } from '../../platform/config/index.js';
 import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
-import { Caller } from './caller.decorator.js';
 import { ApiKeyDto } from './dto/api-key.dto.js';
 import { CreatedApiKeyDto } from './dto/created-api-key.dto.js';
 import { KeyIdParams } from './dto/key-id.params.js';

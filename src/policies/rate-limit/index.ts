@@ -3,5 +3,6 @@ export { ApiKeySuspendedException, QUOTA_ERRORS, RateLimitExceededException, V1_
 export { QuotaReadings, type QuotaReading, type QuotaWindow } from './quota-readings.js';
 export { RateLimitMiddleware } from './rate-limit.middleware.js';
 export { RateLimitModule } from './rate-limit.module.js';
+export { RateLimiterService, type KeyDecision, type KeyDecisionListener } from './rate-limiter.service.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit.openapi.js';
 export { UncountedRead } from './uncounted-read.decorator.js';

@@ -16,10 +16,20 @@ import { ThrottledAddresses } from './throttled-addresses.js';
 
 const ANONYMOUS = 'anonymous';
 
-type Subject = LimiterRequest & { plan: string };
+type Subject = LimiterRequest & { plan: string; clientId?: number };
 
 /** `peek` reads a valid key's quota without counting it (`@UncountedRead()` routes). */
 export type LimiterOperation = 'consume' | 'peek';
+
+/** A counted decision on a valid key, at the time of the limiter's own clock (Redis's, with Redis). */
+export interface KeyDecision {
+  clientId: number;
+  keyId: number;
+  outcome: 'admitted' | 'refused' | 'suspended';
+  nowMs: number;
+}
+
+export type KeyDecisionListener = (decision: KeyDecision) => void;
 
 /**
  * Decides each `/v1` request against a valid key's client, else its address; a refused address's unknown
@@ -32,6 +42,7 @@ export class RateLimiterService {
   private readonly anonymousLimits: PlanLimits;
   private readonly ban: BanPolicy;
   private readonly throttled: ThrottledAddresses;
+  private readonly listeners: KeyDecisionListener[] = [];
 
   constructor(
     private readonly store: LimiterStore,
@@ -50,20 +61,35 @@ export class RateLimiterService {
     this.throttled = new ThrottledAddresses(clock);
   }
 
+  /** Called in process with each decision that counted a valid key's request; a listener must not throw or wait. */
+  onDecision(listener: KeyDecisionListener): void {
+    this.listeners.push(listener);
+  }
+
   async check(request: Request, operation: LimiterOperation = 'consume'): Promise<RateLimitDecision> {
-    const { plan, ...limiterRequest } = await this.subjectOf(request);
+    const { plan, clientId, ...limiterRequest } = await this.subjectOf(request);
     // A caller without a valid key is counted per address whatever it asks for (docs/contract/decisions.md).
     const peeks = operation === 'peek' && limiterRequest.keyId !== undefined;
     const facts = peeks ? await this.store.peek(limiterRequest) : await this.store.consume(limiterRequest);
     if (limiterRequest.alsoReadKey !== undefined) this.generation.observe(request, facts.alsoRead);
     // A reading decides nothing; a suspended key's is still a suspension.
-    if (facts.outcome !== 'read') this.metrics.decisions.inc({ plan, outcome: facts.outcome });
+    if (facts.outcome !== 'read') {
+      this.metrics.decisions.inc({ plan, outcome: facts.outcome });
+      // What counted a valid key's request; a peek counts nothing, even a suspended key's.
+      if (clientId !== undefined && !peeks) {
+        this.tell({ clientId, keyId: limiterRequest.keyId!, outcome: facts.outcome, nowMs: facts.nowMs });
+      }
+    }
     const decision = decide(facts, limiterRequest.limits);
     if (peeks) this.readings.record(request, plan, windowsOf(facts, limiterRequest.limits));
     if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
       this.throttled.refuse(limiterRequest.subjectKey, decision.retryAfterSeconds * 1000);
     }
     return decision;
+  }
+
+  private tell(decision: KeyDecision): void {
+    for (const listener of this.listeners) listener(decision);
   }
 
   private async subjectOf(request: Request): Promise<Subject> {
@@ -82,6 +108,6 @@ export class RateLimiterService {
     if (identity.kind !== 'valid') return address;
     const { clientId, keyId } = identity.principal;
     const { plan, limits } = await this.clients.quotaOf(clientId);
-    return { plan, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ...policy };
+    return { plan, clientId, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ...policy };
   }
 }

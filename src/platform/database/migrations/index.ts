@@ -4,6 +4,7 @@ import { CompletedIdempotencyKeys1796083200000 } from './1796083200000-completed
 import { ApiKeyScopes1796688000000 } from './1796688000000-api-key-scopes.js';
 import { ApiKeyNames1797292800000 } from './1797292800000-api-key-names.js';
 import { AuditEvents1797897600000 } from './1797897600000-audit-events.js';
+import { UsageDays1797984000000 } from './1797984000000-usage-days.js';
 
 /** Every migration, in order; listed explicitly so the build needs no file globbing. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   ApiKeyScopes1796688000000,
   ApiKeyNames1797292800000,
   AuditEvents1797897600000,
+  UsageDays1797984000000,
 ];

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { principalOf, type Principal } from '../../common/index.js';
+import { principalOf, type Principal } from './principal.js';
 
 /** The key and client calling: every route here is behind the API key guard, which sets it. */
 export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { Between, LessThan } from 'typeorm';
+import { TransactionHost } from '../../platform/database/index.js';
+import { UsageDay } from './entities/usage-day.entity.js';
+import type { UsagePeriod } from './usage-period.js';
+
+@Injectable()
+export class UsageDaysRepository {
+  constructor(private readonly txHost: TransactionHost) {}
+
+  private get days() {
+    return this.txHost.tx.getRepository(UsageDay);
+  }
+
+  /**
+   * Adds the counts to their rows, creating those missing, in one statement (PostgreSQL and SQLite
+   * share the syntax; TypeORM's upsert can only overwrite a column). In primary-key order, so the
+   * statements of two replicas lock shared rows in the same order and cannot deadlock.
+   */
+  async add(rows: readonly UsageDay[]): Promise<void> {
+    if (rows.length === 0) return;
+    const parameters: Record<string, string | number> = {};
+    const values = [...rows].sort(byPrimaryKey).map(({ clientId, day, keyId, admitted, refused }, i) => {
+      const named = { [`c${i}`]: clientId, [`d${i}`]: day, [`k${i}`]: keyId, [`a${i}`]: admitted, [`r${i}`]: refused };
+      Object.assign(parameters, named);
+      return `(${Object.keys(named)
+        .map((name) => `:${name}`)
+        .join(', ')})`;
+    });
+    const sql =
+      `INSERT INTO usage_days (client_id, day, key_id, admitted, refused) VALUES ${values.join(', ')} ` +
+      'ON CONFLICT (client_id, day, key_id) DO UPDATE SET ' +
+      'admitted = usage_days.admitted + excluded.admitted, refused = usage_days.refused + excluded.refused';
+    const manager = this.txHost.tx;
+    await manager.query(...manager.connection.driver.escapeQueryWithParameters(sql, parameters));
+  }
+
+  /** The client's rows in the period, by day then key; at most `limit`. */
+  findForClient(clientId: number, { from, to }: UsagePeriod, limit: number): Promise<UsageDay[]> {
+    return this.days.find({ where: { clientId, day: Between(from, to) }, order: { day: 'ASC', keyId: 'ASC' }, take: limit });
+  }
+
+  async deleteBefore(day: string): Promise<number> {
+    return (await this.days.delete({ day: LessThan(day) })).affected ?? 0;
+  }
+}
+
+function byPrimaryKey(a: UsageDay, b: UsageDay): number {
+  return a.clientId - b.clientId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) || a.keyId - b.keyId;
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlansModule } from '../plans/index.js';
+import { UsageDay } from './entities/usage-day.entity.js';
+import { UsageDaysRepository } from './usage-days.repository.js';
+import { UsageService } from './usage.service.js';
+
+/** The recorded usage and its reading, without the meter: what the command-line tool and the admin API need. */
+@Module({
+  imports: [TypeOrmModule.forFeature([UsageDay]), PlansModule],
+  providers: [UsageDaysRepository, UsageService],
+  exports: [UsageDaysRepository, UsageService],
+})
+export class UsageRecordsModule {}
