@@ -39,7 +39,7 @@ function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config
     UncountedRoutes,
     QuotaReadings,
   ],
-  exports: [RateLimitMiddleware, QuotaReadings],
+  exports: [RateLimitMiddleware, QuotaReadings, RateLimiterService],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(private readonly store: LimiterStore) {}
