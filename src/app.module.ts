@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { ClockModule, UnmatchedRequestHandler } from './common/index.js';
+import { AdminModule } from './modules/admin/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { KeysModule } from './modules/keys/index.js';
 import { PetsModule } from './modules/pets/index.js';
@@ -33,6 +34,7 @@ const MODULES: AppModuleImport[] = [
   IdempotencyModule,
   PetsModule,
   KeysModule,
+  AdminModule,
 ];
 
 /**

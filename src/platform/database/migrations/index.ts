@@ -3,6 +3,7 @@ import { IdempotencyKeys1795219200000 } from './1795219200000-idempotency-keys.j
 import { CompletedIdempotencyKeys1796083200000 } from './1796083200000-completed-idempotency-keys.js';
 import { ApiKeyScopes1796688000000 } from './1796688000000-api-key-scopes.js';
 import { ApiKeyNames1797292800000 } from './1797292800000-api-key-names.js';
+import { AdminTokens1798070400000 } from './1798070400000-admin-tokens.js';
 
 /** Every migration, in order; listed explicitly so the build needs no file globbing. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CompletedIdempotencyKeys1796083200000,
   ApiKeyScopes1796688000000,
   ApiKeyNames1797292800000,
+  AdminTokens1798070400000,
 ];

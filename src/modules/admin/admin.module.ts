@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/index.js';
+import { PlansModule } from '../plans/index.js';
+import { HealthModule } from '../../platform/health/index.js';
+import { OwnOpenApiDocument } from '../../platform/openapi/index.js';
+import { RateLimitModule } from '../../policies/rate-limit/index.js';
+import { AdminAuthentication } from './admin-authentication.middleware.js';
+import { AdminClientsController } from './admin-clients.controller.js';
+import { AdminKeysController } from './admin-keys.controller.js';
+import { AdminListener } from './admin-listener.js';
+import { AdminTokensModule } from './admin-tokens.module.js';
+
+/** The admin API on its own listener (docs/contract/decisions.md, "Administration"), with a document of its own. */
+@OwnOpenApiDocument()
+@Module({
+  imports: [AdminTokensModule, PlansModule, AuthModule, RateLimitModule, HealthModule],
+  controllers: [AdminClientsController, AdminKeysController],
+  providers: [AdminListener, AdminAuthentication],
+  exports: [AdminListener, AdminAuthentication],
+})
+export class AdminModule {}
