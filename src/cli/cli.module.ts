@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminTokensModule } from '../modules/admin/index.js';
 import { AuthModule } from '../modules/auth/index.js';
 import { ClockModule } from '../common/index.js';
 import { appConfigModule } from '../platform/config/index.js';
@@ -8,7 +9,7 @@ import { CliCommandsService } from './cli-commands.service.js';
 
 /** The operator tool's application context: the server's modules and database, without HTTP. */
 @Module({
-  imports: [appConfigModule(), ClockModule, DatabaseModule, PlansModule, AuthModule],
+  imports: [appConfigModule(), ClockModule, DatabaseModule, PlansModule, AuthModule, AdminTokensModule],
   providers: [CliCommandsService],
 })
 export class CliModule {}

@@ -1,5 +1,14 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { parseClientName, parseDuration, parsePlanChoice, parsePositiveInteger, parseScopes } from './argument-values.js';
+import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
+import {
+  parseClientName,
+  parseDuration,
+  parsePage,
+  parsePlanChoice,
+  parsePositiveInteger,
+  parseScopes,
+  parseTokenName,
+} from './argument-values.js';
 import type { CliCommand } from './cli-command.js';
 import { UsageError } from './cli.errors.js';
 
@@ -8,6 +17,7 @@ type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 const STRING = { type: 'string' } as const;
 const JSON_OPTION = { json: { type: 'boolean' } } as const;
 const PLAN_OPTIONS = { plan: STRING, 'per-minute': STRING, 'per-day': STRING } as const;
+const PAGE_OPTIONS = { limit: STRING, cursor: STRING } as const;
 
 const HELP_OPTIONS = ['--help', '-h'];
 
@@ -19,7 +29,7 @@ export function parseCommand(argv: readonly string[]): CliCommand {
   if (group === undefined) throw new UsageError('No command given.');
   if (group === 'help' || argv.some((arg) => HELP_OPTIONS.includes(arg))) return { kind: 'help' };
   const actions = Object.hasOwn(COMMANDS, group) ? COMMANDS[group] : undefined;
-  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${Object.keys(COMMANDS).join(' and ')}.`);
+  if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${Object.keys(COMMANDS).join(', ')}.`);
   const parse = action !== undefined && Object.hasOwn(actions, action) ? actions[action] : undefined;
   if (!parse) {
     const known = Object.keys(actions).join(', ');
@@ -33,8 +43,9 @@ export function parseCommand(argv: readonly string[]): CliCommand {
 }
 
 const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandParser>>>> = {
-  clients: { create: clientsCreate, 'set-plan': clientsSetPlan, list: clientsList },
-  keys: { create: keysCreate, list: keysList, revoke: keysRevoke },
+  clients: { create: clientsCreate, 'set-plan': clientsSetPlan, get: clientsGet, list: clientsList },
+  keys: { create: keysCreate, list: keysList, roll: keysRoll, revoke: keysRevoke },
+  'admin-tokens': { create: adminTokensCreate, list: adminTokensList, revoke: adminTokensRevoke },
 };
 
 function clientsCreate(args: string[]): CliCommand {
@@ -57,9 +68,14 @@ function clientsSetPlan(args: string[]): CliCommand {
   };
 }
 
+function clientsGet(args: string[]): CliCommand {
+  const { values, positionals } = readArgs(args, JSON_OPTION, ['CLIENT_ID']);
+  return { kind: 'clients get', clientId: parsePositiveInteger(positionals[0], 'CLIENT_ID'), json: values.json ?? false };
+}
+
 function clientsList(args: string[]): CliCommand {
-  const { values } = readArgs(args, JSON_OPTION);
-  return { kind: 'clients list', json: values.json ?? false };
+  const { values } = readArgs(args, { ...PAGE_OPTIONS, ...JSON_OPTION });
+  return { kind: 'clients list', page: parsePage(values.limit, values.cursor), json: values.json ?? false };
 }
 
 function keysCreate(args: string[]): CliCommand {
@@ -91,14 +107,38 @@ function keysCreate(args: string[]): CliCommand {
 }
 
 function keysList(args: string[]): CliCommand {
-  const { values } = readArgs(args, { client: STRING, ...JSON_OPTION });
+  const { values } = readArgs(args, { client: STRING, ...PAGE_OPTIONS, ...JSON_OPTION });
   const clientId = values.client === undefined ? undefined : parsePositiveInteger(values.client, '--client');
-  return { kind: 'keys list', clientId, json: values.json ?? false };
+  return { kind: 'keys list', clientId, page: parsePage(values.limit, values.cursor), json: values.json ?? false };
+}
+
+function keysRoll(args: string[]): CliCommand {
+  const { values, positionals } = readArgs(args, { overlap: STRING, ...JSON_OPTION }, ['KEY_ID']);
+  const overlapMs =
+    values.overlap === undefined
+      ? DEFAULT_OVERLAP_SECONDS * 1000
+      : parseDuration(values.overlap, '--overlap', { maxMs: MAX_OVERLAP_SECONDS * 1000, zero: true });
+  return { kind: 'keys roll', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), overlapMs, json: values.json ?? false };
 }
 
 function keysRevoke(args: string[]): CliCommand {
   const { values, positionals } = readArgs(args, JSON_OPTION, ['KEY_ID']);
   return { kind: 'keys revoke', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), json: values.json ?? false };
+}
+
+function adminTokensCreate(args: string[]): CliCommand {
+  const { values } = readArgs(args, { name: STRING, ...JSON_OPTION });
+  return { kind: 'admin-tokens create', name: parseTokenName(required(values.name, '--name')), json: values.json ?? false };
+}
+
+function adminTokensList(args: string[]): CliCommand {
+  const { values } = readArgs(args, JSON_OPTION);
+  return { kind: 'admin-tokens list', json: values.json ?? false };
+}
+
+function adminTokensRevoke(args: string[]): CliCommand {
+  const { values, positionals } = readArgs(args, JSON_OPTION, ['TOKEN_ID']);
+  return { kind: 'admin-tokens revoke', tokenId: parsePositiveInteger(positionals[0], 'TOKEN_ID'), json: values.json ?? false };
 }
 
 /** Strict parsing of one command's options, with exactly the positional arguments it names. */
