@@ -76,7 +76,8 @@ export class ClientsService {
 
 function toClientView(client: Client) {
   return {
-    id: client.id,
+    // A saved entity carries the generated bigint as PostgreSQL's driver returns it, a string.
+    id: Number(client.id),
     name: client.name,
     plan: client.plan,
     limits: limitsFor(client.plan, client),
