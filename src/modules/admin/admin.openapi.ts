@@ -7,7 +7,18 @@ import { CLIENTS_TAG } from './admin-clients.controller.js';
 import { KEYS_TAG } from './admin-keys.controller.js';
 import { AdminModule } from './admin.module.js';
 
-const SCHEMAS = ['ClientPlan', 'NewClient', 'PlanLimits', 'Client', 'ClientPage', 'NewClientKey', 'ClientKey', 'CreatedClientKey'];
+const SCHEMAS = [
+  'ClientPlan',
+  'NewClient',
+  'PlanLimits',
+  'Client',
+  'ClientPage',
+  'NewClientKey',
+  'RollApiKey',
+  'ClientKey',
+  'ClientKeyPage',
+  'CreatedClientKey',
+];
 const RETRY_AFTER = {
   description: 'Seconds until the address may try again.',
   schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
@@ -24,6 +35,7 @@ export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject 
     .setTitle('Pet Adoption Service: admin API')
     .setDescription('Clients, plans and keys, for operators: the same rules as the command-line tool. Served on the admin listener only.')
     .setVersion('1.0.0')
+    .addServer('/', 'Local - the admin listener serving this document')
     .addSecurity('adminToken', {
       type: 'http',
       scheme: 'bearer',
@@ -39,6 +51,7 @@ export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject 
     operationIdFactory: (_controller, method) => method,
   });
   document.openapi = '3.0.3';
+  document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': true }));
   describeErrorCodes(document, errorCodesOf(ADMIN_ERRORS));
   closeSchemas(document, [...SCHEMAS, 'Error', 'ErrorDetail']);
   for (const operation of Object.values(document.paths).flatMap((item) => Object.values(item) as Array<{ responses: Responses }>)) {

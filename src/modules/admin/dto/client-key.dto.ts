@@ -14,7 +14,12 @@ export class ClientKeyDto {
   @ApiProperty({ type: 'string', maxLength: 100, description: 'Empty for keys made without a name.' })
   name: string;
 
-  @ApiProperty({ type: 'string', maxLength: 16, description: 'The first characters of the key, to recognise it by.' })
+  @ApiProperty({
+    type: 'string',
+    maxLength: 16,
+    pattern: '^pets_[0-9A-Za-z]{8}$',
+    description: 'The first characters of the key, to recognise it by.',
+  })
   prefix: string;
 
   @ApiProperty({ enum: SCOPES, enumName: 'Scope', isArray: true, maxItems: SCOPES.length })

@@ -5,5 +5,6 @@ export const NEXT_CURSOR = {
   type: 'string',
   nullable: true,
   maxLength: 200,
+  pattern: '^[A-Za-z0-9._-]+$',
   description: 'Pass as `cursor` for the next page; null on the last page.',
 } as const;
