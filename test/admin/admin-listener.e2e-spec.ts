@@ -89,6 +89,9 @@ describe('The admin listener (e2e)', () => {
       expect([patched.status, patched.headers.allow, patched.body.code]).toEqual([405, 'GET, HEAD, POST', 'method_not_allowed']);
       const unknown = await t.admin().get('/admin/v1/nothing').set(auth);
       expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found']);
+      // Nest's 404 of a path outside /v1 takes every method: not one the path serves.
+      const metrics = await t.http().post('/metrics');
+      expect([metrics.status, metrics.headers.allow]).toEqual([405, 'GET, HEAD']);
     });
 
     it('answers what Node cannot parse with the Error object, and closes the connection', async () => {
