@@ -4,7 +4,9 @@
 // 1. Kubernetes: renders the base and the production overlay with `kubectl kustomize`, validates
 //    every object offline against the Kubernetes API schemas (kubernetes-models, strict: unknown
 //    fields fail too), and checks the fleet rules (probes, shutdown timing, security, secrets,
-//    what the public route exposes).
+//    what the public route exposes; the admin port on no external Service or Ingress, and the
+//    NetworkPolicy admitting it only from the namespace's labelled pods), and docker/compose.yaml
+//    publishing the admin port on 127.0.0.1 only.
 // 2. Prometheus: `promtool check rules` and `promtool test rules` on deploy/prometheus.
 // 3. Grafana: every expression of the dashboard parses (promtool, as recording rules).
 // 4. HAProxy: `haproxy -c -f docker/haproxy.cfg`.
@@ -20,7 +22,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 import { stopAll } from '../test/contract/processes.mjs';
-import { RENDERINGS, checkFleetRules, render, validateAll } from './check/kubernetes.mjs';
+import { RENDERINGS, checkAdminPort, checkFleetRules, render, validateAll } from './check/kubernetes.mjs';
+import { checkComposeAdminPort } from './check/compose.mjs';
 import { JOB, LiveStack, formatSeries } from './check/live-stack.mjs';
 import {
   KUBERNETES_GROUP,
@@ -69,7 +72,9 @@ try {
       return validateAll(objects);
     });
     await checks.run(`${path}: fleet rules`, () => checkFleetRules(objects, { secretIncluded: name === 'base' }));
+    await checks.run(`${path}: the admin port stays inside the cluster`, () => checkAdminPort(objects));
   }
+  await checks.run('docker/compose.yaml: the admin port is published on 127.0.0.1 only', () => checkComposeAdminPort(ROOT));
 
   await checks.run('promtool check rules deploy/prometheus/alerts.yaml', () => run('promtool', ['check', 'rules', ALERTS]));
   await checks.run('promtool test rules deploy/prometheus/alerts.test.yaml', () =>

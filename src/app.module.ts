@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { ClockModule, UnmatchedRequestHandler } from './common/index.js';
 import { AuditModule } from './modules/audit/index.js';
+import { AdminModule } from './modules/admin/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { KeysModule } from './modules/keys/index.js';
 import { PetsModule } from './modules/pets/index.js';
@@ -37,6 +38,7 @@ const MODULES: AppModuleImport[] = [
   PetsModule,
   KeysModule,
   UsageModule,
+  AdminModule,
 ];
 
 /**

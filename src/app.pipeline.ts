@@ -11,6 +11,7 @@ import {
   jsonBodyParser,
   requestIdMiddleware,
 } from './common/index.js';
+import { ADMIN_API_PATH, AdminAuthentication, AdminListener } from './modules/admin/index.js';
 import { ApiKeyGuard } from './modules/auth/index.js';
 import type { AppConfig } from './platform/config/index.js';
 import { HTTP_LOGGER } from './platform/logging/index.js';
@@ -40,6 +41,8 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
       exposedHeaders: ['Link', 'Location', 'X-Request-Id', 'Deprecation', 'Sunset', ...RATE_LIMIT_HEADER_NAMES],
     });
   }
+  // The listener a request came in on, by its socket: each answers the other's paths as unknown ones.
+  app.use(app.get(AdminListener).split);
   // /v1: the quota decision before routing, authentication and body parsing (docs/contract/decisions.md);
   // then the host names links are built from, then the JSON body of whatever route takes the request.
   const rateLimit = app.get(RateLimitMiddleware);
@@ -48,6 +51,10 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
   const router: Express = app.getHttpAdapter().getInstance();
   const isRouted = (request: Request) => allowedMethodsFor(router, request.originalUrl.split('?')[0]).includes(request.method);
   app.use(v1, jsonBodyParser(config.bodyLimit, isRouted));
+  // /admin/v1 (the admin listener): the admin token before anything reads the body, then the body.
+  const adminAuthentication = app.get(AdminAuthentication);
+  app.use(ADMIN_API_PATH, (request: Request, response: Response, next: NextFunction) => adminAuthentication.use(request, response, next));
+  app.use(ADMIN_API_PATH, jsonBodyParser(config.bodyLimit, isRouted));
   // The matched route: the API key guard, the read cache, idempotency, validation; errors become the Error object.
   app.useGlobalGuards(app.get(ApiKeyGuard));
   app.useGlobalInterceptors(app.get(ReadCacheInterceptor), app.get(IdempotencyInterceptor));

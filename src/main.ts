@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './app.factory.js';
 import type { ChangeContext } from './modules/audit/index.js';
+import { AdminListener } from './modules/admin/index.js';
 import { ApiKeysService } from './modules/auth/index.js';
 import { ClientsService } from './modules/plans/index.js';
 import type { AppConfig } from './platform/config/index.js';
@@ -11,6 +12,7 @@ async function bootstrap(): Promise<void> {
   const app = await createApp();
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');
   await app.listen(config.port, config.host);
+  await app.get(AdminListener).listen();
   const base = `http://localhost:${config.port}/v1`;
   Logger.log(`Serving ${base} (docs at http://localhost:${config.port}/docs)`, 'Bootstrap');
 

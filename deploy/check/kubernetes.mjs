@@ -33,6 +33,11 @@ export async function validateAll(objects) {
   return lines.join('\n');
 }
 
+/** The admin listener's container port (ADMIN_PORT): named so Services and the NetworkPolicy follow its number. */
+const ADMIN_PORT_NAME = 'admin';
+/** Service types that publish a port outside the cluster. */
+const EXTERNAL_SERVICE_TYPES = ['NodePort', 'LoadBalancer', 'ExternalName'];
+
 const one = (objects, kind) => {
   const found = objects.filter((object) => object.kind === kind);
   expect(found.length === 1, `expected one ${kind}, found ${found.length}`);
@@ -94,9 +99,11 @@ export function checkFleetRules(objects, { secretIncluded }) {
   }
   expect(job.spec.template.spec.containers[0].command?.join(' ') === 'npm run migrate', 'the Job must run npm run migrate');
 
-  // Selectors: the Service, the budget and the policy reach the API pods; the autoscaler its Deployment.
+  // Selectors: the Services, the budget and the policy reach the API pods; the autoscaler its Deployment.
   const podLabels = pod.metadata.labels;
-  expect(matches(one(objects, 'Service').spec.selector, podLabels), 'the Service does not select the API pods');
+  for (const service of objects.filter((object) => object.kind === 'Service')) {
+    expect(matches(service.spec.selector, podLabels), `the Service ${service.metadata.name} does not select the API pods`);
+  }
   expect(matches(one(objects, 'PodDisruptionBudget').spec.selector.matchLabels, podLabels), 'the PDB does not select the API pods');
   const hpa = one(objects, 'HorizontalPodAutoscaler');
   expect(hpa.spec.scaleTargetRef.name === deployment.metadata.name, 'the HPA does not scale the Deployment');
@@ -105,10 +112,11 @@ export function checkFleetRules(objects, { secretIncluded }) {
   // /metrics stays off the public path: the policy admits only named namespaces, the Ingress routes /v1 alone.
   const policy = one(objects, 'NetworkPolicy');
   expect(matches(policy.spec.podSelector.matchLabels, podLabels), 'the NetworkPolicy does not select the API pods');
-  const peers = policy.spec.ingress.flatMap((rule) => rule.from ?? [undefined]);
+  const publicRules = policy.spec.ingress.filter((rule) => !(rule.ports ?? []).some((port) => port.port === ADMIN_PORT_NAME));
+  const peers = publicRules.flatMap((rule) => rule.from ?? [undefined]);
   expect(
     peers.every((peer) => peer?.namespaceSelector?.matchLabels),
-    'every NetworkPolicy ingress peer must name a namespace',
+    'every NetworkPolicy ingress peer of the public port must name a namespace',
   );
   const ingress = one(objects, 'Ingress');
   const paths = ingress.spec.rules.flatMap((rule) => rule.http.paths.map((path) => path.path));
@@ -147,5 +155,69 @@ export function checkFleetRules(objects, { secretIncluded }) {
     `Ingress ${ingress.spec.rules.map((rule) => rule.host).join(', ')} routes ${paths.join(', ')}; ` +
       `NetworkPolicy admits namespaces ${peers.map((peer) => peer.namespaceSelector.matchLabels['kubernetes.io/metadata.name']).join(', ')}`,
     secretIncluded ? 'Secret: placeholders only' : 'Secret: none (from the platform secret store)',
+  ].join('\n');
+}
+
+/**
+ * The admin port (docs/administration.md): set in the ConfigMap and declared on the container; on no
+ * Service published outside the cluster and behind no Ingress; admitted by the NetworkPolicy only from
+ * pods of the namespace, by a label, never from another namespace or an address block.
+ */
+export function checkAdminPort(objects) {
+  const config = one(objects, 'ConfigMap').data;
+  const api = one(objects, 'Deployment').spec.template.spec.containers.find((container) => container.name === 'api');
+  const declared = (api.ports ?? []).find((port) => port.name === ADMIN_PORT_NAME);
+  expect(config.ADMIN_PORT, 'the ConfigMap must set ADMIN_PORT: the admin API is off without it');
+  expect(declared?.containerPort === Number(config.ADMIN_PORT), `the api container must declare port "${ADMIN_PORT_NAME}" = ADMIN_PORT`);
+  expect(config.ADMIN_HOST === '0.0.0.0', 'ADMIN_HOST must be 0.0.0.0: on the default loopback no Service or operator pod reaches it');
+  const isAdmin = (port) => port === ADMIN_PORT_NAME || Number(port) === declared.containerPort;
+
+  const services = objects.filter((object) => object.kind === 'Service');
+  const adminServices = services.filter((service) => service.spec.ports.some((port) => isAdmin(port.targetPort ?? port.port)));
+  for (const service of adminServices) {
+    expect(
+      !EXTERNAL_SERVICE_TYPES.includes(service.spec.type ?? 'ClusterIP'),
+      `the Service ${service.metadata.name} publishes the admin port outside the cluster`,
+    );
+    expect(!service.spec.externalIPs?.length, `the Service ${service.metadata.name} gives the admin port external IPs`);
+  }
+  const backends = objects
+    .filter((object) => object.kind === 'Ingress')
+    .flatMap((ingress) => [
+      ingress.spec.defaultBackend,
+      ...ingress.spec.rules.flatMap((rule) => rule.http.paths.map((path) => path.backend)),
+    ])
+    .filter(Boolean);
+  for (const { service } of backends) {
+    const target = services.find((candidate) => candidate.metadata.name === service.name);
+    const port = target?.spec.ports.find((candidate) => candidate.name === service.port.name || candidate.port === service.port.number);
+    expect(
+      port && !isAdmin(port.targetPort ?? port.port),
+      `the Ingress routes ${service.name}:${service.port.name ?? service.port.number}, the admin port`,
+    );
+    expect(!adminServices.includes(target), `the Ingress routes ${service.name}, a Service of the admin port`);
+  }
+
+  const rules = one(objects, 'NetworkPolicy').spec.ingress;
+  expect(
+    rules.every((rule) => rule.ports?.length),
+    'every NetworkPolicy rule must name its ports: a rule without ports admits the admin port too',
+  );
+  const adminRules = rules.filter((rule) => rule.ports.some((port) => isAdmin(port.port)));
+  expect(adminRules.length > 0, 'no NetworkPolicy rule admits the admin port: operators cannot reach it');
+  const peers = adminRules.flatMap((rule) => rule.from ?? [undefined]);
+  expect(
+    peers.every((peer) => peer?.podSelector?.matchLabels && !peer.namespaceSelector && !peer.ipBlock),
+    'the admin port must be admitted only from labelled pods of the namespace (a podSelector alone)',
+  );
+  const labels = peers.map((peer) =>
+    Object.entries(peer.podSelector.matchLabels)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(','),
+  );
+  return [
+    `ADMIN_PORT=${config.ADMIN_PORT} on ${config.ADMIN_HOST}, container port "${ADMIN_PORT_NAME}"`,
+    `Services of the admin port: ${adminServices.map((service) => `${service.metadata.name} (${service.spec.type ?? 'ClusterIP'})`).join(', ')}; the Ingress routes ${backends.map(({ service }) => `${service.name}:${service.port.name ?? service.port.number}`).join(', ')}`,
+    `NetworkPolicy admits the admin port from pods labelled ${labels.join(' or ')} of the namespace only`,
   ].join('\n');
 }

@@ -1,4 +1,5 @@
-import { ValidationFailedException } from '../common/index.js';
+import { MAX_PAGE_SIZE, ValidationFailedException, type PageRequest } from '../common/index.js';
+import { ADMIN_TOKEN_NAME_MAX_LENGTH } from '../modules/admin/index.js';
 import { checkAuditQuery, type AuditQuery } from '../modules/audit/index.js';
 import { isScope, SCOPES, type Scope } from '../modules/auth/index.js';
 import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
@@ -20,15 +21,33 @@ const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** Keeps expiry instants far inside what every supported database stores. */
 const MAX_DURATION_MS = 36_500 * UNIT_MS.d;
 
-export function parseDuration(raw: string, what: string): number {
-  const match = /^([1-9][0-9]*)([smhd])$/.exec(raw);
-  const ms = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : Number.NaN;
-  if (!(ms <= MAX_DURATION_MS)) {
+/** A number and a unit, at most `maxMs` (a whole number of days), and 0 only where `zero` allows it. */
+export function parseDuration(raw: string, what: string, { maxMs = MAX_DURATION_MS, zero = false } = {}): number {
+  const match = /^(0|[1-9][0-9]*)([smhd])$/.exec(raw);
+  const ms = match && (zero || match[1] !== '0') ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : Number.NaN;
+  if (!(ms <= maxMs)) {
     throw new UsageError(
-      `${what} must be a positive number and a unit (s, m, h or d) such as 90s, 45m, 12h or 30d, at most 36500d (got "${raw}").`,
+      `${what} must be a ${zero ? '' : 'positive '}number and a unit (s, m, h or d) such as 90s, 45m, 12h or 30d, ` +
+        `at most ${maxMs / UNIT_MS.d}d (got "${raw}").`,
     );
   }
   return ms;
+}
+
+/** --limit and --cursor: a page of a listing, or undefined (the whole listing) when neither is given. */
+export function parsePage(limit: string | undefined, cursor: string | undefined): PageRequest | undefined {
+  if (limit === undefined && cursor === undefined) return undefined;
+  const size = limit === undefined ? undefined : parsePositiveInteger(limit, '--limit');
+  if (size !== undefined && size > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} (got "${limit}").`);
+  return { limit: size, cursor };
+}
+
+export function parseTokenName(raw: string): string {
+  const name = raw.trim();
+  if (!name || name.length > ADMIN_TOKEN_NAME_MAX_LENGTH) {
+    throw new UsageError(`--name must be 1 to ${ADMIN_TOKEN_NAME_MAX_LENGTH} characters, not only white space.`);
+  }
+  return name;
 }
 
 /** A plan rule broken by an argument is a usage error: exit 2 before the database is opened. */
@@ -50,7 +69,7 @@ export function parsePlanChoice(plan: string, perMinute: string | undefined, per
     perMinute: perMinute === undefined ? undefined : parsePositiveInteger(perMinute, '--per-minute'),
     perDay: perDay === undefined ? undefined : parsePositiveInteger(perDay, '--per-day'),
   };
-  return asUsage(() => planChoice(plan, custom));
+  return asUsage(() => planChoice(plan, custom, { perMinute: '--per-minute', perDay: '--per-day' }));
 }
 
 /** Comma-separated, so the list needs no quoting in a shell: `--scopes pets:read,keys:manage`. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminTokensModule } from '../modules/admin/index.js';
 import { AuditModule } from '../modules/audit/index.js';
 import { AuthModule } from '../modules/auth/index.js';
 import { ClockModule } from '../common/index.js';
@@ -10,7 +11,7 @@ import { CliCommandsService } from './cli-commands.service.js';
 
 /** The operator tool's application context: the server's modules and database, without HTTP. */
 @Module({
-  imports: [appConfigModule(), ClockModule, DatabaseModule, PlansModule, AuthModule, AuditModule, UsageRecordsModule],
+  imports: [appConfigModule(), ClockModule, DatabaseModule, PlansModule, AuthModule, AuditModule, UsageRecordsModule, AdminTokensModule],
   providers: [CliCommandsService],
 })
 export class CliModule {}

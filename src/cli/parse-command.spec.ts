@@ -26,10 +26,11 @@ describe('parseCommand', () => {
   describe('commands', () => {
     it.each([
       [[], /No command given/],
-      [['pets', 'list'], /Unknown command "pets"; the commands are clients, keys, audit, and usage\./],
+      [['pets', 'list'], /Unknown command "pets"; the commands are clients, keys, audit, usage, and admin-tokens\./],
       [['audit'], /"audit" needs one of: list/],
-      [['clients'], /"clients" needs one of: create, set-plan, list/],
-      [['keys'], /"keys" needs one of: create, list, revoke/],
+      [['clients'], /"clients" needs one of: create, set-plan, get, list/],
+      [['keys'], /"keys" needs one of: create, list, roll, revoke/],
+      [['admin-tokens'], /"admin-tokens" needs one of: create, list, revoke/],
       [['clients', 'delete'], /Unknown command "clients delete"/],
       [['keys', 'rotate'], /Unknown command "keys rotate"/],
       [['--json', 'clients', 'list'], /Unknown command "--json"/],
@@ -129,13 +130,35 @@ describe('parseCommand', () => {
     });
   });
 
-  describe('clients list', () => {
-    it('takes only --json', () => {
-      expect(parseCommand(['clients', 'list'])).toEqual({ kind: 'clients list', json: false });
-      expect(parseCommand(['clients', 'list', '--json'])).toEqual({ kind: 'clients list', json: true });
+  describe('clients get', () => {
+    it('reads the client id', () => {
+      expect(parseCommand(['clients', 'get', '7', '--json'])).toEqual({ kind: 'clients get', clientId: 7, json: true });
     });
 
     it.each([
+      [[], /Missing CLIENT_ID/],
+      [['x'], /CLIENT_ID must be a positive integer/],
+    ])('refuses %j', (args, message) => {
+      expect(refusal(['clients', 'get', ...args]).message).toMatch(message);
+    });
+  });
+
+  describe('clients list', () => {
+    it('lists every client, or a page with --limit and --cursor', () => {
+      expect(parseCommand(['clients', 'list'])).toEqual({ kind: 'clients list', json: false });
+      expect(parseCommand(['clients', 'list', '--json'])).toEqual({ kind: 'clients list', json: true });
+      expect(parseCommand(['clients', 'list', '--limit', '100'])).toEqual({ kind: 'clients list', page: { limit: 100 }, json: false });
+      expect(parseCommand(['clients', 'list', '--cursor', 'abc.def'])).toEqual({
+        kind: 'clients list',
+        page: { cursor: 'abc.def' },
+        json: false,
+      });
+    });
+
+    it.each([
+      [['--limit', '0'], /--limit must be a positive integer/],
+      [['--limit', '101'], /--limit must be at most 100 \(got "101"\)/],
+      [['--cursor'], /Option '--cursor <value>' argument missing/],
       [['--plan', 'pro'], /Unknown option '--plan'/],
       [['all'], /Unexpected argument "all"/],
       [['--json', '--json'], /--json is given more than once/],
@@ -258,9 +281,15 @@ describe('parseCommand', () => {
   });
 
   describe('keys list', () => {
-    it('lists every key, or those of one client', () => {
+    it('lists every key, or those of one client, or a page of them', () => {
       expect(parseCommand(['keys', 'list'])).toEqual({ kind: 'keys list', clientId: undefined, json: false });
       expect(parseCommand(['keys', 'list', '--client', '12', '--json'])).toEqual({ kind: 'keys list', clientId: 12, json: true });
+      expect(parseCommand(['keys', 'list', '--client', '12', '--limit', '2', '--cursor', 'c'])).toEqual({
+        kind: 'keys list',
+        clientId: 12,
+        page: { limit: 2, cursor: 'c' },
+        json: false,
+      });
     });
 
     it.each([
@@ -342,6 +371,51 @@ describe('parseCommand', () => {
       [['--client', '7', 'list'], /Unexpected argument "list"/],
     ])('refuses %j', (args, message) => {
       expect(refusal(['usage', ...args]).message).toMatch(message);
+    });
+  });
+
+  describe('keys roll', () => {
+    it('reads the key id and the overlap, one hour by default', () => {
+      expect(parseCommand(['keys', 'roll', '5'])).toEqual({ kind: 'keys roll', keyId: 5, overlapMs: 3_600_000, json: false });
+      expect(parseCommand(['keys', 'roll', '5', '--overlap', '0s', '--json'])).toEqual({
+        kind: 'keys roll',
+        keyId: 5,
+        overlapMs: 0,
+        json: true,
+      });
+      expect(parseCommand(['keys', 'roll', '5', '--overlap=1d'])).toMatchObject({ overlapMs: 86_400_000 });
+    });
+
+    it.each([
+      [[], /Missing KEY_ID/],
+      [['5', '--overlap', '25h'], /^--overlap must be a number and a unit .* at most 1d \(got "25h"\)\.$/],
+      [['5', '--overlap', '10'], /--overlap must be a number and a unit/],
+      [['5', '--overlap=-1s'], /--overlap must be a number and a unit/],
+    ])('refuses %j', (args, message) => {
+      expect(refusal(['keys', 'roll', ...args]).message).toMatch(message);
+    });
+  });
+
+  describe('admin-tokens', () => {
+    it('creates with a name, lists, revokes by id', () => {
+      expect(parseCommand(['admin-tokens', 'create', '--name', ' ops '])).toEqual({
+        kind: 'admin-tokens create',
+        name: 'ops',
+        json: false,
+      });
+      expect(parseCommand(['admin-tokens', 'list', '--json'])).toEqual({ kind: 'admin-tokens list', json: true });
+      expect(parseCommand(['admin-tokens', 'revoke', '3'])).toEqual({ kind: 'admin-tokens revoke', tokenId: 3, json: false });
+    });
+
+    it.each([
+      [['create'], /--name is required/],
+      [['create', '--name', '  '], /--name must be 1 to 100 characters/],
+      [['create', '--name', 'x'.repeat(101)], /--name must be 1 to 100 characters/],
+      [['list', '--all'], /Unknown option '--all'/],
+      [['revoke'], /Missing TOKEN_ID/],
+      [['revoke', 'one'], /TOKEN_ID must be a positive integer/],
+    ])('refuses %j', (args, message) => {
+      expect(refusal(['admin-tokens', ...args]).message).toMatch(message);
     });
   });
 });

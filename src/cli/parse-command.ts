@@ -1,11 +1,14 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
 import {
   parseAuditQuery,
   parseClientName,
   parseDuration,
+  parsePage,
   parsePlanChoice,
   parsePositiveInteger,
   parseScopes,
+  parseTokenName,
   parseUsagePeriod,
 } from './argument-values.js';
 import type { CliCommand } from './cli-command.js';
@@ -16,6 +19,7 @@ type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 const STRING = { type: 'string' } as const;
 const JSON_OPTION = { json: { type: 'boolean' } } as const;
 const PLAN_OPTIONS = { plan: STRING, 'per-minute': STRING, 'per-day': STRING } as const;
+const PAGE_OPTIONS = { limit: STRING, cursor: STRING } as const;
 
 const HELP_OPTIONS = ['--help', '-h'];
 
@@ -43,10 +47,11 @@ export function parseCommand(argv: readonly string[]): CliCommand {
 
 /** A group of actions (`keys create`), or a command of one word (`usage`). */
 const COMMANDS: Readonly<Record<string, CommandParser | Readonly<Record<string, CommandParser>>>> = {
-  clients: { create: clientsCreate, 'set-plan': clientsSetPlan, list: clientsList },
-  keys: { create: keysCreate, list: keysList, revoke: keysRevoke },
+  clients: { create: clientsCreate, 'set-plan': clientsSetPlan, get: clientsGet, list: clientsList },
+  keys: { create: keysCreate, list: keysList, roll: keysRoll, revoke: keysRevoke },
   audit: { list: auditList },
   usage,
+  'admin-tokens': { create: adminTokensCreate, list: adminTokensList, revoke: adminTokensRevoke },
 };
 const COMMAND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
@@ -70,9 +75,14 @@ function clientsSetPlan(args: string[]): CliCommand {
   };
 }
 
+function clientsGet(args: string[]): CliCommand {
+  const { values, positionals } = readArgs(args, JSON_OPTION, ['CLIENT_ID']);
+  return { kind: 'clients get', clientId: parsePositiveInteger(positionals[0], 'CLIENT_ID'), json: values.json ?? false };
+}
+
 function clientsList(args: string[]): CliCommand {
-  const { values } = readArgs(args, JSON_OPTION);
-  return { kind: 'clients list', json: values.json ?? false };
+  const { values } = readArgs(args, { ...PAGE_OPTIONS, ...JSON_OPTION });
+  return { kind: 'clients list', page: parsePage(values.limit, values.cursor), json: values.json ?? false };
 }
 
 function keysCreate(args: string[]): CliCommand {
@@ -104,9 +114,18 @@ function keysCreate(args: string[]): CliCommand {
 }
 
 function keysList(args: string[]): CliCommand {
-  const { values } = readArgs(args, { client: STRING, ...JSON_OPTION });
+  const { values } = readArgs(args, { client: STRING, ...PAGE_OPTIONS, ...JSON_OPTION });
   const clientId = values.client === undefined ? undefined : parsePositiveInteger(values.client, '--client');
-  return { kind: 'keys list', clientId, json: values.json ?? false };
+  return { kind: 'keys list', clientId, page: parsePage(values.limit, values.cursor), json: values.json ?? false };
+}
+
+function keysRoll(args: string[]): CliCommand {
+  const { values, positionals } = readArgs(args, { overlap: STRING, ...JSON_OPTION }, ['KEY_ID']);
+  const overlapMs =
+    values.overlap === undefined
+      ? DEFAULT_OVERLAP_SECONDS * 1000
+      : parseDuration(values.overlap, '--overlap', { maxMs: MAX_OVERLAP_SECONDS * 1000, zero: true });
+  return { kind: 'keys roll', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), overlapMs, json: values.json ?? false };
 }
 
 function keysRevoke(args: string[]): CliCommand {
@@ -133,6 +152,21 @@ function usage(args: string[]): CliCommand {
     period: parseUsagePeriod(values.from, values.to),
     json: values.json ?? false,
   };
+}
+
+function adminTokensCreate(args: string[]): CliCommand {
+  const { values } = readArgs(args, { name: STRING, ...JSON_OPTION });
+  return { kind: 'admin-tokens create', name: parseTokenName(required(values.name, '--name')), json: values.json ?? false };
+}
+
+function adminTokensList(args: string[]): CliCommand {
+  const { values } = readArgs(args, JSON_OPTION);
+  return { kind: 'admin-tokens list', json: values.json ?? false };
+}
+
+function adminTokensRevoke(args: string[]): CliCommand {
+  const { values, positionals } = readArgs(args, JSON_OPTION, ['TOKEN_ID']);
+  return { kind: 'admin-tokens revoke', tokenId: parsePositiveInteger(positionals[0], 'TOKEN_ID'), json: values.json ?? false };
 }
 
 /** Strict parsing of one command's options, with exactly the positional arguments it names. */

@@ -1,5 +1,5 @@
+import { ValidationFailedException } from '../common/index.js';
 import { ClientNotFoundError, PlanRuleError } from '../modules/plans/index.js';
-import { InvalidUsagePeriodException } from '../modules/usage/index.js';
 import { CommandFailedError, UsageError } from './cli.errors.js';
 import { parseCommand } from './parse-command.js';
 import { USAGE } from './usage.js';
@@ -27,7 +27,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 }
 
 function report(error: unknown): number {
-  if (error instanceof UsageError || error instanceof InvalidUsagePeriodException) {
+  // A value only the service can judge (a --cursor) is a bad argument too.
+  if (error instanceof UsageError || error instanceof ValidationFailedException) {
     process.stderr.write(`error: ${error.message}\nRun with --help to see the commands and their options.\n`);
     return EXIT_USAGE;
   }

@@ -1,5 +1,7 @@
+import { MAX_PAGE_SIZE } from '../common/index.js';
 import { AUDIT_ACTIONS, DEFAULT_AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE } from '../modules/audit/index.js';
 import { DEFAULT_SCOPES, SCOPES } from '../modules/auth/index.js';
+import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
 import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../modules/plans/index.js';
 import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../modules/usage/index.js';
 
@@ -7,19 +9,24 @@ const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
 
 export const USAGE = `Usage: node dist/src/cli.js <command> [options]   (or: npm run cli -- <command> [options])
 
-Manages the clients and API keys of the Pet Adoption Service, and reads their usage and the audit
-log, in the server's own database (DATABASE_URL; unset: the SQLite file data/pets.sqlite).
+Manages the clients, API keys and admin tokens of the Pet Adoption Service, and reads their usage
+and the audit log, in the server's own database (DATABASE_URL; unset: the SQLite file
+data/pets.sqlite). The admin API does the same.
 
 Clients
   clients create --name NAME --plan PLAN [--per-minute N --per-day N] [--json]
   clients set-plan CLIENT_ID --plan PLAN [--per-minute N --per-day N] [--json]
-  clients list [--json]
+  clients get CLIENT_ID [--json]
+  clients list [--limit N] [--cursor CURSOR] [--json]
 
 API keys
   keys create --client CLIENT_ID [--scopes SCOPES] [--expires-in DURATION] [--json]
   keys create --plan PLAN [--name NAME] [--per-minute N --per-day N] [--scopes SCOPES] [--expires-in DURATION] [--json]
       makes a new client on PLAN (named "PLAN client" unless --name is given) and its first key
-  keys list [--client CLIENT_ID] [--json]      shows key prefixes and scopes, never keys
+  keys list [--client CLIENT_ID] [--limit N] [--cursor CURSOR] [--json]
+                                               shows key prefixes and scopes, never keys
+  keys roll KEY_ID [--overlap DURATION] [--json]
+      a new key of the same name and scopes; the old one works DURATION more (default ${DEFAULT_OVERLAP_SECONDS / 3600}h, at most ${MAX_OVERLAP_SECONDS / 86_400}d)
   keys revoke KEY_ID [--json]
 
 Audit log
@@ -32,6 +39,11 @@ Usage
       requests admitted and refused (429) per UTC day and key; DAY is YYYY-MM-DD, by default
       the ${DEFAULT_USAGE_DAYS} days ending today, at most ${MAX_USAGE_DAYS}
 
+Admin tokens (for the admin API, on ADMIN_PORT)
+  admin-tokens create --name NAME [--json]     prints the token once
+  admin-tokens list [--json]
+  admin-tokens revoke TOKEN_ID [--json]
+
   help, --help, -h                             prints this text
 
 Plans: ${FIXED_PLAN_NAMES.join(', ')} have fixed limits and refuse --per-minute/--per-day;
@@ -40,7 +52,9 @@ SCOPES is a comma-separated list of ${SCOPES.join(', ')}, such as pets:read,keys
 without --scopes a key has ${DEFAULT_SCOPES.join(',')}.
 DURATION is a number and a unit: 90s, 45m, 12h or 30d.
 ACTION is one of ${AUDIT_ACTIONS.join(', ')}.
-A new key is printed once, when it is created; only its hash is stored.
+Lists show everything unless --limit (at most ${MAX_PAGE_SIZE}) or --cursor asks for a page; a page
+that is not the last ends with the --cursor of the next.
+A new key or token is printed once, when it is created; only its hash is stored.
 --json prints exactly one JSON object on stdout.
 
 Exit codes: 0 done, 1 the command failed (for example an unknown id), 2 bad arguments.

@@ -3,7 +3,7 @@ export { Clock } from './clock/clock.js';
 export { ClockModule } from './clock/clock.module.js';
 export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';
 export { ApiExceptionFilter } from './errors/api-exception.filter.js';
-export { ApiError, type ApiErrorDefinition } from './errors/api-error.decorator.js';
+export { ApiError, errorCodesOf, type ApiErrorDefinition } from './errors/api-error.decorator.js';
 export {
   ApiException,
   INVALID_REQUEST_ERRORS,
@@ -15,8 +15,9 @@ export {
 export { describeErrorCodes } from './errors/error.dto.js';
 export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
 export { allowedMethodsFor } from './http/allowed-methods.js';
-export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
+export { createExpressServer, ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { jsonBodyParser } from './http/json-body.middleware.js';
+export { listenerOf, setListener, type Listener } from './http/listener.js';
 export { matchedRoute } from './http/matched-route.js';
 export { Caller } from './http/caller.decorator.js';
 export { principalOf, setPrincipal, type Principal } from './http/principal.js';
@@ -24,8 +25,9 @@ export { IS_PUBLIC, Public } from './http/public.decorator.js';
 export { apiBaseUrl } from './http/public-url.js';
 export { RequestId } from './http/request-id.decorator.js';
 export { requestIdMiddleware, requestIdOf } from './http/request-id.middleware.js';
-export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
+export { answerRouteNotFound, UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
 export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
 export { decodeCursor, encodeCursor } from './pagination/cursor.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageStart, toPage, type ListingFilter, type PageRequest } from './pagination/keyset-page.js';
 export { AppValidationPipe, OmittableProperty } from './validation/app-validation.pipe.js';
 export { ToInteger } from './validation/to-integer.js';

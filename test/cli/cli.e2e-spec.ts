@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeDatabase, runCliInProcess, sqliteFile, type CliResult } from '../support/cli-in-process.js';
+import { createAdminTestApp } from '../admin/admin-app.js';
+import { FakeClock } from '../support/fake-clock.js';
 import { createTestApp } from '../support/test-app.js';
 
 /**
@@ -207,7 +209,19 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
     it('creates a key for an existing client and shows it once, logging nothing', async () => {
       const client = await cliJson<ClientJson>('clients', 'create', '--name', 'Key Owner', '--plan', 'pro');
       const created = await cliJson<KeyJson>('keys', 'create', '--client', String(client.id));
-      expect(Object.keys(created).sort()).toEqual(['clientId', 'createdAt', 'expiresAt', 'id', 'key', 'plan', 'prefix', 'scopes']);
+      expect(Object.keys(created).sort()).toEqual([
+        'clientId',
+        'createdAt',
+        'expiresAt',
+        'id',
+        'key',
+        'lastUsedAt',
+        'name',
+        'plan',
+        'prefix',
+        'revokedAt',
+        'scopes',
+      ]);
       expect(created).toMatchObject({ clientId: client.id, plan: 'pro', scopes: ['pets:read', 'pets:write'], expiresAt: null });
       expect(created.key).toMatch(KEY_PATTERN);
       expect(created.key.startsWith(created.prefix)).toBe(true);
@@ -424,5 +438,76 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
     } finally {
       await second.close();
     }
+  });
+
+  describe('admin tokens', () => {
+    interface AdminTokenJson {
+      id: number;
+      name: string;
+      prefix: string;
+      createdAt: string;
+      revokedAt: string | null;
+      token?: string;
+    }
+    const TOKEN_PATTERN = /^pets_admin_[0-9A-Za-z]{38}$/;
+
+    it('creates a token shown once, lists tokens by prefix only, and revokes one: the admin API refuses it within the bound', async () => {
+      const created = await cliJson<AdminTokenJson>('admin-tokens', 'create', '--name', 'ops');
+      expect(created).toEqual({
+        id: expect.any(Number),
+        name: 'ops',
+        prefix: created.token!.slice(0, 19),
+        createdAt: expect.any(String),
+        revokedAt: null,
+        token: expect.stringMatching(TOKEN_PATTERN),
+      });
+      const text = await cli(['admin-tokens', 'create', '--name', 'second']);
+      const [summary, token, warning] = text.stdout.trimEnd().split('\n');
+      expect(summary).toMatch(/^Created admin token \d+ "second" \(pets_admin_\w{8}\.\.\.\)\.$/);
+      expect([token, warning]).toEqual([expect.stringMatching(TOKEN_PATTERN), expect.stringMatching(/shown only this once/)]);
+
+      const secrets = [
+        created.token!,
+        token,
+        ...[created.token!, token].map((secret) => createHash('sha256').update(secret).digest('hex')),
+      ];
+      const listed = await cli(['admin-tokens', 'list', '--json']);
+      const table = await cli(['admin-tokens', 'list']);
+      expect((JSON.parse(listed.stdout) as { adminTokens: AdminTokenJson[] }).adminTokens).toContainEqual({ ...created, token: undefined });
+      expect(table.stdout).toMatch(new RegExp(`^${created.id}\\s+ops\\s+${created.prefix}\\s`, 'm'));
+      for (const output of [listed.stdout, table.stdout]) for (const secret of secrets) expect(output).not.toContain(secret);
+
+      const clock = new FakeClock(new Date());
+      const app = await createAdminTestApp({ env: { DATABASE_URL: `sqlite:${dbPath}` }, clock });
+      try {
+        const asOperator = { Authorization: `Bearer ${created.token}` };
+        expect((await app.admin().get('/admin/v1/clients').set(asOperator)).status).toBe(200);
+        expect(await cliJson('admin-tokens', 'revoke', String(created.id))).toEqual({
+          id: created.id,
+          revoked: true,
+          alreadyRevoked: false,
+        });
+        expect(await cliJson('admin-tokens', 'revoke', String(created.id))).toEqual({
+          id: created.id,
+          revoked: true,
+          alreadyRevoked: true,
+        });
+        clock.advance(4_001);
+        const refused = await app.admin().get('/admin/v1/clients').set(asOperator);
+        expect([refused.status, refused.body.code]).toEqual([401, 'invalid_admin_token']);
+      } finally {
+        await app.close();
+      }
+      const revoked = (JSON.parse((await cli(['admin-tokens', 'list', '--json'])).stdout) as { adminTokens: AdminTokenJson[] }).adminTokens;
+      expect(revoked.find(({ id }) => id === created.id)?.revokedAt).toEqual(expect.any(String));
+    });
+
+    it('refuses an unknown token id with exit code 1', async () => {
+      expect(await cli(['admin-tokens', 'revoke', '999999'])).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'error: No admin token with id 999999; nothing was revoked.\n',
+      });
+    });
   });
 });

@@ -17,8 +17,10 @@ describe('Metrics (e2e)', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['x-ratelimit-limit']).toBeUndefined();
     const text = res.text;
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/v1\/pets",status="200"\} \d+$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} 1$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/v1\/pets",status="200",listener="public"\} \d+$/m,
+    );
+    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="unmatched",status="404",listener="public"\} 1$/m);
     expect(text).toMatch(/^rate_limit_decisions_total\{plan="free",outcome="admitted"\} 1$/m);
     expect(text).toMatch(/^rate_limit_decisions_total\{plan="anonymous",outcome="admitted"\} 1$/m);
     expect(text).toMatch(/^rate_limiter_degraded 0$/m);

@@ -9,6 +9,8 @@ export interface ApiErrorDefinition {
   description: string;
   /** Headers the response always carries, documented on each operation that lists the error. */
   headers?: Record<string, { description: string; schema: object }>;
+  /** Set for an error only another OpenAPI document answers with (`admin`): the public Error schema leaves its code out. */
+  document?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
@@ -35,7 +37,18 @@ export function apiErrorOf(type: Function): ApiErrorDefinition {
   throw new Error(`${type.name} has no @ApiError declaration.`);
 }
 
-/** Every declared error code once, by status, in the order the modules declared them. */
+/** Each code once, by status, in the order the modules declared them. */
+function codesOf(declared: ApiErrorDefinition[]): string[] {
+  return [...new Set([...declared].sort((a, b) => a.status - b.status).map(({ code }) => code))];
+}
+
+/** Every error code of the public document's catalogue. */
 export function errorCodes(): string[] {
-  return [...new Set([...definitions.values()].sort((a, b) => a.status - b.status).map(({ code }) => code))];
+  return codesOf([...definitions.values()].filter(({ document }) => document === undefined));
+}
+
+/** The codes of these exceptions: the catalogue of a document that lists its own. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
+export function errorCodesOf(exceptions: Function[]): string[] {
+  return codesOf(exceptions.map(apiErrorOf));
 }

@@ -31,7 +31,8 @@ export class ErrorDto {
   details?: ErrorDetailDto[];
 }
 
-export function describeErrorCodes(document: OpenAPIObject): void {
+/** Lists the codes in the Error schema: the public catalogue unless a document names its own. */
+export function describeErrorCodes(document: OpenAPIObject, codes: string[] = errorCodes()): void {
   const code = (document.components!.schemas!.Error as { properties: Record<string, { description?: string }> }).properties.code;
-  code.description = `Machine-readable error code: ${errorCodes().join(', ')}.`;
+  code.description = `Machine-readable error code: ${codes.join(', ')}.`;
 }

@@ -1,4 +1,4 @@
-import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
+import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, tokenFormat } from './api-key.format.js';
 
 describe('API key format', () => {
   it('makes keys of pets_ + 32 base62 characters + a 6-character checksum', () => {
@@ -29,5 +29,22 @@ describe('API key format', () => {
     expect(hashApiKey(key)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashApiKey(key)).toBe(hashApiKey(key));
     expect(displayPrefix(key)).toBe(key.slice(0, 13));
+  });
+});
+
+describe('tokenFormat', () => {
+  const admin = tokenFormat('pets_admin_');
+
+  it('makes tokens of another prefix with the same body, checksum, hash and display prefix', () => {
+    const token = admin.generate();
+    expect(token).toMatch(/^pets_admin_[0-9A-Za-z]{38}$/);
+    expect(admin.isWellFormed(token)).toBe(true);
+    expect(admin.hash(token)).toBe(hashApiKey(token));
+    expect(admin.displayPrefix(token)).toBe(token.slice(0, 19));
+  });
+
+  it('tells the two kinds apart: neither is well formed as the other', () => {
+    expect(isWellFormedApiKey(admin.generate())).toBe(false);
+    expect(admin.isWellFormed(generateApiKey())).toBe(false);
   });
 });

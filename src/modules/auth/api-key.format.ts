@@ -1,14 +1,23 @@
 import { createHash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
-/** `pets_`, 32 random base62 characters and their CRC32 in 6: a typo or a guess is refused without a lookup (decisions.md). */
-const PREFIX = 'pets_';
+/**
+ * A prefix, 32 random base62 characters and their CRC32 in 6: a typo or a guess is refused without a
+ * lookup (decisions.md). API keys are `pets_` ones; admin tokens use the same format with their own prefix.
+ */
 const BODY_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const KEY_PATTERN = new RegExp(`^${PREFIX}[0-9A-Za-z]{${BODY_LENGTH + CHECKSUM_LENGTH}}$`);
-/** How much of a key is kept in clear, so operators can tell keys apart. */
-const DISPLAY_LENGTH = PREFIX.length + 8;
+/** How much of a token past its prefix is kept in clear, so operators can tell tokens apart. */
+const DISPLAYED_CHARACTERS = 8;
+
+export interface TokenFormat {
+  generate: () => string;
+  isWellFormed: (token: string) => boolean;
+  /** What is stored instead of the token. */
+  hash: (token: string) => string;
+  displayPrefix: (token: string) => string;
+}
 
 function toBase62(value: number, width: number): string {
   let out = '';
@@ -20,22 +29,23 @@ function checksum(body: string): string {
   return toBase62(crc32(body), CHECKSUM_LENGTH);
 }
 
-export function generateApiKey(): string {
-  const body = Array.from({ length: BODY_LENGTH }, () => BASE62[randomInt(BASE62.length)]).join('');
-  return `${PREFIX}${body}${checksum(body)}`;
+export function tokenFormat(prefix: string): TokenFormat {
+  const pattern = new RegExp(`^${prefix}[0-9A-Za-z]{${BODY_LENGTH + CHECKSUM_LENGTH}}$`);
+  return {
+    generate: () => {
+      const body = Array.from({ length: BODY_LENGTH }, () => BASE62[randomInt(BASE62.length)]).join('');
+      return `${prefix}${body}${checksum(body)}`;
+    },
+    isWellFormed: (token) =>
+      pattern.test(token) && token.slice(prefix.length + BODY_LENGTH) === checksum(token.slice(prefix.length, prefix.length + BODY_LENGTH)),
+    hash: (token) => createHash('sha256').update(token).digest('hex'),
+    displayPrefix: (token) => token.slice(0, prefix.length + DISPLAYED_CHARACTERS),
+  };
 }
 
-export function isWellFormedApiKey(token: string): boolean {
-  if (!KEY_PATTERN.test(token)) return false;
-  const body = token.slice(PREFIX.length, PREFIX.length + BODY_LENGTH);
-  return token.slice(PREFIX.length + BODY_LENGTH) === checksum(body);
-}
+const API_KEYS = tokenFormat('pets_');
 
-/** What is stored instead of the key. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
-
-export function displayPrefix(key: string): string {
-  return key.slice(0, DISPLAY_LENGTH);
-}
+export const generateApiKey = API_KEYS.generate;
+export const isWellFormedApiKey = API_KEYS.isWellFormed;
+export const hashApiKey = API_KEYS.hash;
+export const displayPrefix = API_KEYS.displayPrefix;

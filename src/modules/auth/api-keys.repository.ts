@@ -49,6 +49,12 @@ export class ApiKeysRepository {
     return this.keys.find({ where: clientId === undefined ? {} : { clientId }, order: { id: 'ASC' } });
   }
 
+  /** Up to `take` keys after the id `after`, in id order, of one client or of all: a keyset page. */
+  findPage(clientId: number | undefined, after: number, take: number): Promise<ApiKey[]> {
+    const where = { id: MoreThan(after), ...(clientId !== undefined && { clientId }) };
+    return this.keys.find({ where, order: { id: 'ASC' }, take });
+  }
+
   listLive(clientId: number, now: Date): Promise<ApiKey[]> {
     return this.keys.find({ where: { clientId, ...live(now) }, order: { id: 'ASC' } });
   }

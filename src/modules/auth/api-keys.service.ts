@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
-import { Clock, LookupCache, type Principal } from '../../common/index.js';
+import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type PageRequest, type Principal } from '../../common/index.js';
 import type { AuthConfig } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { TransactionHost } from '../../platform/database/index.js';
@@ -24,6 +24,12 @@ export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 export interface IssuedKey {
   key: string;
   apiKey: ApiKeyView;
+}
+
+export interface ApiKeyPage {
+  keys: ApiKeyView[];
+  /** Continues this listing; null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface KeyOptions {
@@ -71,13 +77,22 @@ export class ApiKeysService {
   /**
    * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it
    * would have. The old key does not count towards `maxLive`: a client at its limit can still rotate.
+   * Operators (the command-line tool, the admin API) roll without a limit, as they create.
    */
+  roll(id: number, clientId: number, overlapMs: number, context: ChangeContext): Promise<IssuedKey | 'not-found'>;
   roll(
     id: number,
     clientId: number,
     overlapMs: number,
-    maxLive: number,
     context: ChangeContext,
+    maxLive: number,
+  ): Promise<IssuedKey | 'not-found' | 'limit-reached'>;
+  roll(
+    id: number,
+    clientId: number,
+    overlapMs: number,
+    context: ChangeContext,
+    maxLive = Number.POSITIVE_INFINITY,
   ): Promise<IssuedKey | 'not-found' | 'limit-reached'> {
     return this.txHost.withTransaction(async () => {
       const now = this.clock.now();
@@ -97,6 +112,19 @@ export class ApiKeysService {
     return (await this.keys.list(clientId)).map(toApiKeyView);
   }
 
+  /** Keys in id order, revoked and expired ones too, of one client or of all, a page at a time. */
+  async listPage(clientId: number | undefined, { cursor, limit = DEFAULT_PAGE_SIZE }: PageRequest = {}): Promise<ApiKeyPage> {
+    const listing = { clientId: clientId ?? null };
+    const rows = await this.keys.findPage(clientId, pageStart(cursor, listing), limit + 1);
+    const { items, nextCursor } = toPage(rows, limit, listing);
+    return { keys: items.map(toApiKeyView), nextCursor };
+  }
+
+  async get(id: number): Promise<ApiKeyView | undefined> {
+    const key = await this.keys.findById(id);
+    return key ? toApiKeyView(key) : undefined;
+  }
+
   async listLive(clientId: number): Promise<ApiKeyView[]> {
     return (await this.keys.listLive(clientId, this.clock.now())).map(toApiKeyView);
   }
@@ -112,10 +140,11 @@ export class ApiKeysService {
     });
   }
 
-  revoke(id: number, context: ChangeContext): Promise<RevokeOutcome> {
+  /** Revokes a key, expired ones too; with `clientId`, only a key of that client (another's is `not-found`). */
+  revoke(id: number, context: ChangeContext, clientId?: number): Promise<RevokeOutcome> {
     return this.txHost.withTransaction(async () => {
       const key = await this.keys.findById(id);
-      if (!key) return 'not-found';
+      if (!key || (clientId !== undefined && Number(key.clientId) !== clientId)) return 'not-found';
       if (key.revokedAt || !(await this.keys.revoke(id, this.clock.now()))) return 'already-revoked';
       await this.audit.record(context, { action: 'key.revoked', clientId: Number(key.clientId), keyId: id });
       return 'revoked';

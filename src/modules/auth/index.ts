@@ -1,5 +1,6 @@
 export { ApiKeyGuard } from './api-key.guard.js';
-export { ApiKeysService, type ApiKeyView, type IssuedKey } from './api-keys.service.js';
+export { tokenFormat, type TokenFormat } from './api-key.format.js';
+export { ApiKeysService, VERIFIED_KEY_STALE_MS, type ApiKeyPage, type ApiKeyView, type IssuedKey } from './api-keys.service.js';
 export {
   AUTHENTICATION_ERRORS,
   ExpiredApiKeyException,

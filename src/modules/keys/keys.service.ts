@@ -38,7 +38,7 @@ export class KeysService {
   }
 
   async roll(caller: Principal, id: number, overlapSeconds: number, requestId: string | undefined): Promise<CreatedApiKeyDto> {
-    const rolled = await this.keys.roll(id, caller.clientId, overlapSeconds * 1000, MAX_LIVE_KEYS, byKey(caller, requestId));
+    const rolled = await this.keys.roll(id, caller.clientId, overlapSeconds * 1000, byKey(caller, requestId), MAX_LIVE_KEYS);
     if (rolled === 'not-found') throw new KeyNotFoundException();
     if (rolled === 'limit-reached') throw new KeyLimitReachedException(MAX_LIVE_KEYS);
     return toCreatedResponse(rolled);

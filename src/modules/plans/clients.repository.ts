@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { MoreThan, type Repository } from 'typeorm';
 import { TransactionHost } from '../../platform/database/index.js';
 import { Client } from './entities/client.entity.js';
 import type { PlanLimits } from './plan-catalogue.js';
@@ -37,6 +37,11 @@ export class ClientsRepository {
 
   listAll(): Promise<Client[]> {
     return this.clients.find({ order: { id: 'ASC' } });
+  }
+
+  /** Up to `take` clients after the id `after`, in id order: a keyset page. */
+  findPage(after: number, take: number): Promise<Client[]> {
+    return this.clients.find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take });
   }
 
   async changePlan(client: Client, { plan, limits }: PlanChoice): Promise<Client> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, LookupCache } from '../../common/index.js';
+import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type PageRequest } from '../../common/index.js';
 import { TransactionHost } from '../../platform/database/index.js';
 import { AuditLog, type ChangeContext } from '../audit/index.js';
 import { ClientsRepository } from './clients.repository.js';
@@ -9,6 +9,12 @@ import { ClientNotFoundError } from './plan.errors.js';
 import { clientName, planChoice, type CustomLimits } from './plan-rules.js';
 
 export type ClientView = ReturnType<typeof toClientView>;
+
+export interface ClientPage {
+  clients: ClientView[];
+  /** Continues this listing; null on the last page. */
+  nextCursor: string | null;
+}
 
 /** A plan change reaches every replica's limiter within LIMITS_CACHE_MS; without the database, quotas read within LIMITS_STALE_MS serve. */
 const LIMITS_CACHE_MS = 5_000;
@@ -72,6 +78,13 @@ export class ClientsService {
 
   async list(): Promise<ClientView[]> {
     return (await this.clients.listAll()).map(toClientView);
+  }
+
+  /** Clients in id order, a page at a time: the command-line tool and the admin API list with this one method. */
+  async listPage({ cursor, limit = DEFAULT_PAGE_SIZE }: PageRequest = {}): Promise<ClientPage> {
+    const rows = await this.clients.findPage(pageStart(cursor, {}), limit + 1);
+    const { items, nextCursor } = toPage(rows, limit, {});
+    return { clients: items.map(toClientView), nextCursor };
   }
 
   isEmpty(): Promise<boolean> {

@@ -21,6 +21,17 @@ describe('plan rules', () => {
     expect(() => planChoice(plan, custom)).toThrow(PlanRuleError);
   });
 
+  it('names the limits as the caller calls them: the admin API fields by default, the CLI options when given', () => {
+    expect(() => planChoice('enterprise', {})).toThrow('The enterprise plan needs both perMinute and perDay.');
+    expect(() => planChoice('enterprise', {}, { perMinute: '--per-minute', perDay: '--per-day' })).toThrow(
+      'The enterprise plan needs both --per-minute and --per-day.',
+    );
+    expect(() => planChoice('free', { perDay: 3 })).toThrow(
+      'The free plan has fixed limits; perMinute and perDay are only for enterprise.',
+    );
+    expect(() => planChoice('enterprise', { perMinute: 1, perDay: 0 })).toThrow('perDay must be a positive integer.');
+  });
+
   it('trims a client name and keeps it up to the column length', () => {
     expect(clientName('  Acme  ')).toBe('Acme');
     expect(clientName('x'.repeat(CLIENT_NAME_MAX_LENGTH))).toHaveLength(200);

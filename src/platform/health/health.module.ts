@@ -17,5 +17,6 @@ import { HealthController } from './health.controller.js';
   ],
   providers: [GracefulShutdown],
   controllers: [HealthController],
+  exports: [GracefulShutdown],
 })
 export class HealthModule {}

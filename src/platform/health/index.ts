@@ -1,2 +1,3 @@
+export { GracefulShutdown } from './graceful-shutdown.js';
 export { HealthModule } from './health.module.js';
 export { ReadinessIndicator, type ReadinessCheck } from './readiness-indicator.js';

@@ -1,3 +1,4 @@
 export { closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-contribution.js';
 export { buildOpenApiDocument } from './openapi-document.js';
 export { OpenApiModule } from './openapi.module.js';
+export { OwnOpenApiDocument } from './own-document.js';

@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { describeErrorCodes } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
 import { closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-contribution.js';
+import { publiclyDocumentedModules } from './own-document.js';
 
 /**
  * The controllers' decorators, then what they cannot say: the error catalogue, closed schemas, each
@@ -28,6 +29,7 @@ export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, sta
   if (stagingBaseUrl) builder.addServer(stagingBaseUrl, 'Staging');
 
   const document = SwaggerModule.createDocument(app, builder.build(), {
+    include: publiclyDocumentedModules(app),
     ignoreGlobalPrefix: true,
     operationIdFactory: (_controller, method) => method,
   });

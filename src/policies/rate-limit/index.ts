@@ -3,6 +3,7 @@ export { ApiKeySuspendedException, QUOTA_ERRORS, RateLimitExceededException, V1_
 export { QuotaReadings, type QuotaReading, type QuotaWindow } from './quota-readings.js';
 export { RateLimitMiddleware } from './rate-limit.middleware.js';
 export { RateLimitModule } from './rate-limit.module.js';
+export type { RateLimitDecision } from './rate-limit.decision.js';
 export { RateLimiterService, type KeyDecision, type KeyDecisionListener } from './rate-limiter.service.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit.openapi.js';
 export { UncountedRead } from './uncounted-read.decorator.js';

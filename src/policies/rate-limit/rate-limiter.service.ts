@@ -15,6 +15,8 @@ import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { ThrottledAddresses } from './throttled-addresses.js';
 
 const ANONYMOUS = 'anonymous';
+/** Whose addresses a subject key counts: callers of the public port without a valid key. */
+const PUBLIC_REALM = 'ip';
 
 type Subject = LimiterRequest & { plan: string; clientId?: number };
 
@@ -82,9 +84,7 @@ export class RateLimiterService {
     }
     const decision = decide(facts, limiterRequest.limits);
     if (peeks) this.readings.record(request, plan, windowsOf(facts, limiterRequest.limits));
-    if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
-      this.throttled.refuse(limiterRequest.subjectKey, decision.retryAfterSeconds * 1000);
-    }
+    if (plan === ANONYMOUS) this.throttleIfRefused(limiterRequest.subjectKey, decision);
     return decision;
   }
 
@@ -92,9 +92,36 @@ export class RateLimiterService {
     for (const listener of this.listeners) listener(decision);
   }
 
+  /**
+   * For a listener with credentials of its own (the admin tokens): a request presenting none valid is
+   * counted against its `address` in `realm`, with the limits of callers without a valid key.
+   */
+  async checkUnauthenticated(realm: string, address: string | undefined): Promise<RateLimitDecision> {
+    const subjectKey = this.addressKey(realm, address);
+    const facts = await this.store.consume({ subjectKey, limits: this.anonymousLimits, ban: this.ban });
+    this.metrics.decisions.inc({ plan: ANONYMOUS, outcome: facts.outcome });
+    const decision = decide(facts, this.anonymousLimits);
+    this.throttleIfRefused(subjectKey, decision);
+    return decision;
+  }
+
+  /** Whether `address` may have one more unfamiliar credential looked up in `realm` (and counts it): a refused one gets a trickle. */
+  mayLookUpUnfamiliar(realm: string, address: string | undefined): boolean {
+    const subjectKey = this.addressKey(realm, address);
+    return !this.throttled.isRefused(subjectKey) || this.throttled.mayLookUp(subjectKey);
+  }
+
+  private addressKey(realm: string, address: string | undefined): string {
+    return `${this.keyPrefix}{${realm}:${anonymousSubject(address)}}`;
+  }
+
+  private throttleIfRefused(subjectKey: string, decision: RateLimitDecision): void {
+    if (decision.retryAfterSeconds !== undefined) this.throttled.refuse(subjectKey, decision.retryAfterSeconds * 1000);
+  }
+
   private async subjectOf(request: Request): Promise<Subject> {
     const policy = { ban: this.ban, alsoReadKey: this.generation.redisKey };
-    const subjectKey = `${this.keyPrefix}{ip:${anonymousSubject(request.ip)}}`;
+    const subjectKey = this.addressKey(PUBLIC_REALM, request.ip);
     const address = { plan: ANONYMOUS, subjectKey, limits: this.anonymousLimits, ...policy };
     // Only a refused address pays for hashing its key a second time.
     if (

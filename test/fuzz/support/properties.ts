@@ -9,12 +9,14 @@ import { header, preview, type RawRequest, type RawResponse } from './raw-http.j
  * counterexample fast-check prints is readable on its own.
  */
 
-/** The catalogue of docs/contract/decisions.md, "Errors": code -> HTTP status. */
+/** The catalogue of docs/contract/decisions.md, "Errors", and the admin API's two codes: code -> HTTP status. */
 export const ERROR_CATALOGUE: Readonly<Record<string, number>> = {
   validation_failed: 400,
   malformed_json: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
+  missing_admin_token: 401,
+  invalid_admin_token: 401,
   insufficient_scope: 403,
   not_found: 404,
   method_not_allowed: 405,
@@ -200,13 +202,15 @@ export function checkResponse(request: RawRequest, response: RawResponse): Error
   checkRequestId(request, response);
   if (request.path.startsWith('/v1')) checkRateLimitHeaders(request, response);
   if (response.status < 400) {
-    if (request.method !== 'HEAD')
+    if (request.method !== 'HEAD' && response.status !== 204)
       check(/^application\/json(;|$)/.test(header(response, 'content-type') ?? ''), 'a success is application/json', request, response);
     return undefined;
   }
   const error = checkErrorResponse(request, response);
-  if (response.status === 401)
-    check(header(response, 'www-authenticate') === 'Bearer realm="pets"', '401 carries WWW-Authenticate', request, response);
+  if (response.status === 401) {
+    const realm = /^\/admin\//i.test(request.path) ? 'pets-admin' : 'pets';
+    check(header(response, 'www-authenticate') === `Bearer realm="${realm}"`, '401 carries WWW-Authenticate', request, response);
+  }
   if (response.status === 405) check(/^[A-Z]+(, [A-Z]+)*$/.test(header(response, 'allow') ?? ''), '405 carries Allow', request, response);
   if (response.status === 429)
     check(/^[1-9]\d*$/.test(header(response, 'retry-after') ?? ''), '429 carries Retry-After >= 1', request, response);

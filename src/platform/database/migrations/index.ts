@@ -5,6 +5,7 @@ import { ApiKeyScopes1796688000000 } from './1796688000000-api-key-scopes.js';
 import { ApiKeyNames1797292800000 } from './1797292800000-api-key-names.js';
 import { AuditEvents1797897600000 } from './1797897600000-audit-events.js';
 import { UsageDays1797984000000 } from './1797984000000-usage-days.js';
+import { AdminTokens1798070400000 } from './1798070400000-admin-tokens.js';
 
 /** Every migration, in order; listed explicitly so the build needs no file globbing. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ApiKeyNames1797292800000,
   AuditEvents1797897600000,
   UsageDays1797984000000,
+  AdminTokens1798070400000,
 ];

@@ -1,0 +1,51 @@
+import { HttpStatus } from '@nestjs/common';
+import { ApiError, ApiException, type ApiErrorDefinition } from '../../common/index.js';
+
+/** The admin API's own document lists these codes; the public one never answers with them. */
+export const ADMIN_DOCUMENT = 'admin';
+
+// RFC 6750: every 401 names the scheme and realm; the admin listener's is not the public one.
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets-admin"' };
+
+const UNAUTHORIZED: Omit<ApiErrorDefinition, 'code'> = {
+  status: HttpStatus.UNAUTHORIZED,
+  description: 'Missing or invalid admin token',
+  document: ADMIN_DOCUMENT,
+  headers: {
+    'WWW-Authenticate': {
+      description: 'RFC 6750 challenge: `Bearer realm="pets-admin"`.',
+      schema: { type: 'string', maxLength: 200, pattern: '^Bearer realm="[^"]*"' },
+    },
+  },
+};
+
+@ApiError({ ...UNAUTHORIZED, code: 'missing_admin_token' })
+export class MissingAdminTokenException extends ApiException {
+  constructor() {
+    super('Send an admin token as "Authorization: Bearer <ADMIN_TOKEN>"; API keys do not open the admin API.', { headers: CHALLENGE });
+  }
+}
+
+@ApiError({ ...UNAUTHORIZED, code: 'invalid_admin_token' })
+export class InvalidAdminTokenException extends ApiException {
+  constructor() {
+    super('The admin token is not valid: unknown or revoked.', { headers: CHALLENGE });
+  }
+}
+
+const NOT_FOUND = { status: HttpStatus.NOT_FOUND, code: 'not_found', description: 'The requested resource could not be found' };
+
+/** The plans module's `ClientNotFoundError`, with its message: the command-line tool says the same. */
+@ApiError(NOT_FOUND)
+export class ClientNotFoundException extends ApiException {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+@ApiError(NOT_FOUND)
+export class ClientKeyNotFoundException extends ApiException {
+  constructor(keyId: number, clientId: number, which: 'live ' | '' = '') {
+    super(`Client ${clientId} has no ${which}API key with id ${keyId}.`);
+  }
+}

@@ -1,0 +1,62 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { describeErrorCodes, errorCodesOf } from '../../common/index.js';
+import { closeSchemas } from '../../platform/openapi/index.js';
+import { ADMIN_ERRORS } from './admin-errors.js';
+import { CLIENTS_TAG } from './admin-clients.controller.js';
+import { KEYS_TAG } from './admin-keys.controller.js';
+import { AdminModule } from './admin.module.js';
+
+const SCHEMAS = [
+  'ClientPlan',
+  'NewClient',
+  'PlanLimits',
+  'Client',
+  'ClientPage',
+  'NewClientKey',
+  'RollApiKey',
+  'ClientKey',
+  'ClientKeyPage',
+  'CreatedClientKey',
+];
+const RETRY_AFTER = {
+  description: 'Seconds until the address may try again.',
+  schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
+};
+
+type Responses = Record<string, { headers?: Record<string, unknown> }>;
+
+/**
+ * The admin API's own document, served on the admin listener only (`/admin/docs`): its operations, their
+ * errors and the admin token. The public document leaves the admin module out (`@OwnOpenApiDocument()`).
+ */
+export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Pet Adoption Service: admin API')
+    .setDescription('Clients, plans and keys, for operators: the same rules as the command-line tool. Served on the admin listener only.')
+    .setVersion('1.0.0')
+    .addServer('/', 'Local - the admin listener serving this document')
+    .addSecurity('adminToken', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An admin token from `admin-tokens create`: `Authorization: Bearer <ADMIN_TOKEN>`. API keys are refused.',
+    })
+    .addSecurityRequirements('adminToken')
+    .addTag(CLIENTS_TAG, 'Paying accounts and their plans')
+    .addTag(KEYS_TAG, "A client's API keys")
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    include: [AdminModule],
+    ignoreGlobalPrefix: true,
+    operationIdFactory: (_controller, method) => method,
+  });
+  document.openapi = '3.0.3';
+  document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': true }));
+  describeErrorCodes(document, errorCodesOf(ADMIN_ERRORS));
+  closeSchemas(document, [...SCHEMAS, 'Error', 'ErrorDetail']);
+  for (const operation of Object.values(document.paths).flatMap((item) => Object.values(item) as Array<{ responses: Responses }>)) {
+    const refused = operation.responses['429'];
+    if (refused) refused.headers = { ...refused.headers, 'Retry-After': RETRY_AFTER };
+  }
+  return document;
+}

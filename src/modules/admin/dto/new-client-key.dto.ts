@@ -1,0 +1,24 @@
+import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
+import { OmittableProperty } from '../../../common/index.js';
+import { SCOPES, type Scope } from '../../auth/index.js';
+import { KEY_NAME_SCHEMA, KeyNameRules, NewApiKeyDto } from '../../keys/index.js';
+
+/** The self-service body's checks; the name may be left out, as the command-line tool leaves it, and any scope is allowed. */
+@ApiSchema({ name: 'NewClientKey' })
+export class NewClientKeyDto extends PickType(NewApiKeyDto, ['scopes', 'expiresInSeconds'] as const) {
+  @ApiProperty({ ...KEY_NAME_SCHEMA, required: false, description: 'A name to recognise the key by; empty when omitted.' })
+  @KeyNameRules()
+  @OmittableProperty()
+  name?: string;
+
+  @ApiProperty({
+    enum: SCOPES,
+    enumName: 'Scope',
+    isArray: true,
+    required: false,
+    minItems: 1,
+    maxItems: SCOPES.length,
+    description: 'What the key may do; `pets:read pets:write` when omitted.',
+  })
+  declare scopes?: Scope[];
+}

@@ -1,0 +1,10 @@
+/** Fields several admin schemas share. */
+export const ID = { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+export const INSTANT = { type: 'string', format: 'date-time', maxLength: 30 } as const;
+export const NEXT_CURSOR = {
+  type: 'string',
+  nullable: true,
+  maxLength: 200,
+  pattern: '^[A-Za-z0-9._-]+$',
+  description: 'Pass as `cursor` for the next page; null on the last page.',
+} as const;
