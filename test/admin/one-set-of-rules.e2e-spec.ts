@@ -134,6 +134,56 @@ describe('One set of rules: the command-line tool and the admin API (e2e)', () =
     ]);
   });
 
+  it("reads a client's usage and the audit log alike, each change recorded with who made it", async () => {
+    const usage = [
+      await viaCli('usage', '--client', '1', '--from', '2027-03-01', '--to', '2027-03-31'),
+      await viaApi('get', '/clients/1/usage?from=2027-03-01&to=2027-03-31'),
+    ];
+    expect(comparable(usage[1])).toEqual(comparable(usage[0]));
+    expect(ok(usage[1])).toMatchObject({ from: '2027-03-01', to: '2027-03-31', totals: { admitted: 0, refused: 0 } });
+
+    const events = [
+      await viaCli('audit', 'list', '--client', '1', '--limit', '3'),
+      await viaApi('get', '/audit-events?clientId=1&limit=3'),
+    ];
+    // The changes alike; who made them and the events' ids (the admin API's database also recorded its token) differ.
+    const changes = (outcome: Outcome) =>
+      (ok(outcome).items as Array<Record<string, unknown>>).map(({ action, clientId, keyId, details }) => ({
+        action,
+        clientId,
+        keyId,
+        details: comparable(details),
+      }));
+    expect(changes(events[1])).toEqual(changes(events[0]));
+    const [cliCursor, apiCursor] = events.map((outcome) => ok(outcome).nextCursor as string);
+    const older = [
+      await viaCli('audit', 'list', '--client', '1', '--limit', '3', '--cursor', cliCursor),
+      await viaApi('get', `/audit-events?clientId=1&limit=3&cursor=${apiCursor}`),
+    ];
+    expect(changes(older[1]).map(({ action }) => action)).toEqual(['key.created', 'client.created']);
+    expect(changes(older[1])).toEqual(changes(older[0]));
+    const [cliEvents, apiEvents] = events.map(
+      (outcome) => ok(outcome).items as Array<{ action: string; actor: string; requestId: string }>,
+    );
+    expect(cliEvents.map((e) => e.action)).toEqual(['key.revoked', 'key.rolled', 'key.created']);
+    expect(cliEvents.every((e) => e.actor === 'cli' && e.requestId === null)).toBe(true);
+    expect(apiEvents.every((e) => /^admin-token:\d+$/.test(e.actor) && typeof e.requestId === 'string')).toBe(true);
+    // The admin token the suite made with the tool's service is on the record too, without its secret.
+    const tokenEvents = ok(await viaApi('get', '/audit-events?action=admin_token.created')).items;
+    expect(tokenEvents).toEqual([expect.objectContaining({ actor: 'cli', action: 'admin_token.created', details: { adminTokenId: 1 } })]);
+
+    const refusals = [
+      await viaCli('usage', '--client', '1', '--from', '2027-03-02', '--to', '2027-03-01'),
+      await viaApi('get', '/clients/1/usage?from=2027-03-02&to=2027-03-01'),
+    ];
+    expect(refusals[1]).toEqual({ error: 'validation_failed', message: expect.stringContaining('must not be after') });
+    expect(refusals[0]).toEqual({ error: 'UsageError', message: expect.stringContaining('must not be after') });
+    expect([await viaCli('usage', '--client', '99'), await viaApi('get', '/clients/99/usage')]).toEqual([
+      { error: 'ClientNotFoundError', message: 'No client with id 99.' },
+      { error: 'not_found', message: 'No client with id 99.' },
+    ]);
+  });
+
   it('refuses the same bad input alike: the same rule, the same message, but for how each names the limits', async () => {
     const cases: Array<[Outcome, Outcome, string]> = [
       [

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { describeErrorCodes, errorCodesOf } from '../../common/index.js';
 import { closeSchemas } from '../../platform/openapi/index.js';
 import { ADMIN_ERRORS } from './admin-errors.js';
+import { AUDIT_TAG } from './admin-audit.controller.js';
 import { CLIENTS_TAG } from './admin-clients.controller.js';
 import { KEYS_TAG } from './admin-keys.controller.js';
 import { AdminModule } from './admin.module.js';
@@ -18,6 +19,11 @@ const SCHEMAS = [
   'ClientKey',
   'ClientKeyPage',
   'CreatedClientKey',
+  'Usage',
+  'KeyUsage',
+  'UsageTotals',
+  'AuditEvent',
+  'AuditEventPage',
 ];
 const RETRY_AFTER = {
   description: 'Seconds until the address may try again.',
@@ -33,7 +39,9 @@ type Responses = Record<string, { headers?: Record<string, unknown> }>;
 export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Pet Adoption Service: admin API')
-    .setDescription('Clients, plans and keys, for operators: the same rules as the command-line tool. Served on the admin listener only.')
+    .setDescription(
+      'Clients, plans, keys, usage and the audit log, for operators: the same rules as the command-line tool. Served on the admin listener only.',
+    )
     .setVersion('1.0.0')
     .addServer('/', 'Local - the admin listener serving this document')
     .addSecurity('adminToken', {
@@ -44,6 +52,7 @@ export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject 
     .addSecurityRequirements('adminToken')
     .addTag(CLIENTS_TAG, 'Paying accounts and their plans')
     .addTag(KEYS_TAG, "A client's API keys")
+    .addTag(AUDIT_TAG, 'Who changed what')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     include: [AdminModule],

@@ -80,7 +80,7 @@ describe('KeysService (the auth module mocked)', () => {
   it("rolls within the caller's client with the overlap in milliseconds; a key not found there is 404", async () => {
     keys.roll.mockResolvedValue({ key: 'pets_new', apiKey: view });
     await expect(service.roll(caller, 2, 90, REQUEST_ID)).resolves.toMatchObject({ key: 'pets_new', name: 'ci' });
-    expect(keys.roll).toHaveBeenCalledWith(2, 7, 90_000, MAX_LIVE_KEYS, byCaller);
+    expect(keys.roll).toHaveBeenCalledWith(2, 7, 90_000, byCaller, MAX_LIVE_KEYS);
     keys.roll.mockResolvedValue('not-found');
     await expect(service.roll(caller, 3, 90, REQUEST_ID)).rejects.toBeInstanceOf(KeyNotFoundException);
   });

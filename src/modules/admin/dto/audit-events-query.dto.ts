@@ -3,10 +3,11 @@ import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validat
 import { ToInteger } from '../../../common/index.js';
 import { AUDIT_ACTIONS, type AuditAction } from '../../audit/index.js';
 import { PageQueryDto } from './page-query.dto.js';
+import { ID } from './schema-fields.js';
 
 /** The filters of `audit list`; the page size and cursor rules are the audit service's, which the tool shares. */
 export class AuditEventsQueryDto extends PageQueryDto {
-  @ApiProperty({ required: false, type: 'integer', format: 'int64', minimum: 1, description: 'Only the events of this client.' })
+  @ApiProperty({ ...ID, required: false, description: 'Only the events of this client.' })
   @IsOptional()
   @ToInteger()
   @Min(1)
