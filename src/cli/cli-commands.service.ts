@@ -60,11 +60,11 @@ export class CliCommandsService {
           ? await this.keys.listPage(command.clientId, command.page)
           : { keys: await this.keys.list(command.clientId) };
         const rows = keys.map((k) =>
-          [k.id, k.clientId, k.prefix, k.scopes.join(' '), k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt].map((v) =>
+          [k.id, k.clientId, k.name || null, k.prefix, k.scopes.join(' '), k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt].map((v) =>
             String(v ?? '-'),
           ),
         );
-        const headers = ['ID', 'CLIENT', 'PREFIX', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'];
+        const headers = ['ID', 'CLIENT', 'NAME', 'PREFIX', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'];
         const text = keys.length ? formatTable(headers, rows) : 'No keys.';
         return { json: { keys, ...(command.page && { nextCursor }) }, text: withNextPage(text, nextCursor) };
       }

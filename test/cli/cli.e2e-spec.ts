@@ -296,8 +296,10 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
       ]);
       const all = await cli(['keys', 'list', '--json']);
       const text = await cli(['keys', 'list']);
-      expect(text.stdout).toMatch(/^ID\s+CLIENT\s+PREFIX\s+SCOPES\s+CREATED\s/);
-      expect(text.stdout).toMatch(new RegExp(`^${created.id}\\s+${created.clientId}\\s+${created.prefix}\\s+pets:read pets:write\\s`, 'm'));
+      expect(text.stdout).toMatch(/^ID\s+CLIENT\s+NAME\s+PREFIX\s+SCOPES\s+CREATED\s/);
+      expect(text.stdout).toMatch(
+        new RegExp(`^${created.id}\\s+${created.clientId}\\s+-\\s+${created.prefix}\\s+pets:read pets:write\\s`, 'm'),
+      );
       for (const output of [json, all, text]) {
         for (const secret of secrets) expect(output.stdout).not.toContain(secret);
       }
@@ -315,7 +317,7 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
       const text = await cli(['keys', 'create', '--client', String(client.id), '--scopes', 'pets:read']);
       expect(text.stdout).toMatch(/, with scopes pets:read, expiring never\.\n/);
       expect((await cli(['keys', 'list'])).stdout).toMatch(
-        new RegExp(`^${manager.id}\\s+${client.id}\\s+${manager.prefix}\\s+pets:read keys:manage\\s`, 'm'),
+        new RegExp(`^${manager.id}\\s+${client.id}\\s+-\\s+${manager.prefix}\\s+pets:read keys:manage\\s`, 'm'),
       );
     });
 
