@@ -511,7 +511,8 @@ async function checkCompose() {
       return `PID 1 ${init}; list 200; exit ${exitCode} after ${seconds(stoppedAfter)} (stop_grace_period ${services.api.stop_grace_period})`;
     });
   } finally {
-    podman(['untag', COMPOSE_IMAGE], { allowFailure: true });
+    // A second name of the image: rmi only takes the name away.
+    podman(['rmi', COMPOSE_IMAGE], { allowFailure: true });
   }
 }
 
