@@ -1,4 +1,5 @@
 export { LookupCache } from './cache/lookup-cache.js';
+export { HourlyPurge } from './scheduling/hourly-purge.js';
 export { Clock } from './clock/clock.js';
 export { ClockModule } from './clock/clock.module.js';
 export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';

@@ -8,10 +8,10 @@ import { ClientsService } from '../../src/modules/plans/index.js';
 import { createLogger, PINO_LOGGER } from '../../src/platform/logging/index.js';
 import {
   anyName,
+  anyValue,
   authorizationHeader,
-  deepJsonText,
+  objectText,
   petIdSegment,
-  pollutionText,
   queryPairs,
   validName,
   wireForm,
@@ -30,33 +30,6 @@ import { RawHttpClient, type RawRequest } from './support/raw-http.js';
 
 const OPERATIONS = 'admin operations';
 const AUTHORIZATION = 'admin authorization';
-
-/** A JSON value of any kind, as text: right types, wrong types, nesting, pollution attempts. */
-const anyValue = (right: fc.Arbitrary<unknown>) =>
-  fc.oneof(
-    { arbitrary: right.map((v) => JSON.stringify(v)), weight: 8 },
-    { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), weight: 2 },
-    { arbitrary: deepJsonText, weight: 1 },
-    { arbitrary: pollutionText, weight: 1 },
-  );
-
-/** An object text with each member present or not, plus an unknown member now and then. */
-const objectText = (members: Record<string, fc.Arbitrary<string>>) =>
-  fc
-    .tuple(
-      ...Object.entries(members).map(([name, value]) =>
-        fc.option(
-          value.map((v) => `${JSON.stringify(name)}:${v}`),
-          { nil: undefined },
-        ),
-      ),
-      fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 1 })), { maxLength: 1 }),
-    )
-    .map((parts) => {
-      const members = parts.slice(0, -1) as Array<string | undefined>;
-      const extras = (parts.at(-1) as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
-      return `{${[...members.filter((p) => p !== undefined), ...extras].join(',')}}`;
-    });
 
 const plan = fc.oneof(fc.constantFrom('free', 'pro', 'business', 'enterprise'), fc.string({ maxLength: 12 }));
 const limit = fc.oneof(fc.integer({ min: -2, max: 10_000 }), fc.constant(2 ** 60), fc.double(), fc.string({ maxLength: 6 }));

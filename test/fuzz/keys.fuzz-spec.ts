@@ -5,7 +5,7 @@ import { ApiKeysService, SCOPES } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { OPERATOR } from '../support/test-app.js';
 import { createLogger, PINO_LOGGER } from '../../src/platform/logging/index.js';
-import { anyName, deepJsonText, petIdSegment, pollutionText, validName } from './support/arbitraries.js';
+import { anyName, anyValue, objectText, petIdSegment, validName } from './support/arbitraries.js';
 import {
   fuzzParameters,
   fuzzTimeout,
@@ -20,35 +20,8 @@ import type { RawRequest } from './support/raw-http.js';
 
 const PROPERTY = 'keys';
 
-/** A JSON value of any kind, as text: right types, wrong types, nesting, pollution attempts. */
-const anyValue = (right: fc.Arbitrary<unknown>) =>
-  fc.oneof(
-    { arbitrary: right.map((v) => JSON.stringify(v)), weight: 8 },
-    { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), weight: 2 },
-    { arbitrary: deepJsonText, weight: 1 },
-    { arbitrary: pollutionText, weight: 1 },
-  );
-
 const scopesValue = fc.array(fc.oneof(fc.constantFrom(...SCOPES), fc.string({ maxLength: 12 })), { maxLength: 5 });
 const secondsValue = fc.oneof(fc.integer({ min: -10, max: 100_000 }), fc.integer(), fc.double(), fc.string({ maxLength: 6 }));
-
-/** An object text with each member present or not, plus unknown members. */
-const objectText = (members: Record<string, fc.Arbitrary<string>>) =>
-  fc
-    .tuple(
-      ...Object.entries(members).map(([name, value]) =>
-        fc.option(
-          value.map((v) => `${JSON.stringify(name)}:${v}`),
-          { nil: undefined },
-        ),
-      ),
-      fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 1 })), { maxLength: 1 }),
-    )
-    .map((parts) => {
-      const members = parts.slice(0, -1) as Array<string | undefined>;
-      const extras = (parts.at(-1) as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
-      return `{${[...members.filter((p) => p !== undefined), ...extras].join(',')}}`;
-    });
 
 /** Valid bodies, so the happy path is in the mix: scopes the fuzzing key holds, or none (refused: the default includes pets:write). */
 const validCreateText = fc

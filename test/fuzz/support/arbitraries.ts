@@ -816,3 +816,30 @@ export function isValidNameOracle(name: unknown): name is string {
     !codePoints.some((c) => CONTROL_CHARACTERS.includes(c))
   );
 }
+
+/** A JSON value of any kind, as text: right types, wrong types, nesting, pollution attempts. */
+export const anyValue = (right: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { arbitrary: right.map((v) => JSON.stringify(v)), weight: 8 },
+    { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), weight: 2 },
+    { arbitrary: deepJsonText, weight: 1 },
+    { arbitrary: pollutionText, weight: 1 },
+  );
+
+/** An object text with each member present or not, plus an unknown member now and then. */
+export const objectText = (members: Record<string, fc.Arbitrary<string>>) =>
+  fc
+    .tuple(
+      ...Object.entries(members).map(([name, value]) =>
+        fc.option(
+          value.map((v) => `${JSON.stringify(name)}:${v}`),
+          { nil: undefined },
+        ),
+      ),
+      fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 1 })), { maxLength: 1 }),
+    )
+    .map((parts) => {
+      const members = parts.slice(0, -1) as Array<string | undefined>;
+      const extras = (parts.at(-1) as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+      return `{${[...members.filter((p) => p !== undefined), ...extras].join(',')}}`;
+    });

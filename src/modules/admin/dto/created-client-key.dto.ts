@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { NEW_KEY_SCHEMA } from '../../keys/index.js';
 import { PLAN_NAMES } from '../../plans/index.js';
 import { ClientKeyDto } from './client-key.dto.js';
 
@@ -8,11 +9,6 @@ export class CreatedClientKeyDto extends ClientKeyDto {
   @ApiProperty({ enum: PLAN_NAMES, enumName: 'PlanName', description: "The client's plan." })
   plan: string;
 
-  @ApiProperty({
-    type: 'string',
-    maxLength: 43,
-    pattern: '^pets_[0-9A-Za-z]{38}$',
-    description: 'The key itself, shown this once: store it now.',
-  })
+  @ApiProperty(NEW_KEY_SCHEMA)
   key: string;
 }

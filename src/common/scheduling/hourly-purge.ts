@@ -1,0 +1,41 @@
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+
+const PURGE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Deletes what a table no longer needs, once an hour per replica and off every request path. A failed
+ * purge (the database is out) is logged and retried at the next interval.
+ */
+export abstract class HourlyPurge implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger: Logger;
+  private timer?: NodeJS.Timeout;
+
+  /** `what` names the rows in the warning: "expired idempotency keys". */
+  protected constructor(
+    context: string,
+    private readonly what: string,
+  ) {
+    this.logger = new Logger(context);
+  }
+
+  /** Deletes the rows; resolves with how many. */
+  protected abstract purge(): Promise<number>;
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.run(), PURGE_INTERVAL_MS).unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One purge; 0 when it failed. */
+  async run(): Promise<number> {
+    try {
+      return await this.purge();
+    } catch (error) {
+      this.logger.warn(`Could not delete ${this.what}: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    }
+  }
+}
