@@ -14,6 +14,7 @@ import { LoggingModule } from './platform/logging/index.js';
 import { MetricsModule } from './platform/metrics/index.js';
 import { OpenApiModule } from './platform/openapi/index.js';
 import { RedisModule } from './platform/redis/index.js';
+import { TracingModule } from './platform/tracing/index.js';
 import { IdempotencyModule } from './policies/idempotency/index.js';
 import { RateLimitModule } from './policies/rate-limit/index.js';
 import { ReadCacheModule } from './policies/read-cache/index.js';
@@ -24,6 +25,7 @@ export type AppModuleImport = NonNullable<ModuleMetadata['imports']>[number];
 const MODULES: AppModuleImport[] = [
   LoggingModule,
   MetricsModule,
+  TracingModule,
   ClockModule,
   DatabaseModule,
   RedisModule,

@@ -10,6 +10,7 @@ import {
   AppValidationPipe,
   jsonBodyParser,
   requestIdMiddleware,
+  requestSpanMiddleware,
 } from './common/index.js';
 import { ADMIN_API_PATH, AdminAuthentication, AdminListener } from './modules/admin/index.js';
 import { ApiKeyGuard } from './modules/auth/index.js';
@@ -29,9 +30,11 @@ export const API_PREFIX = 'v1';
 export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {
   const v1 = `/${API_PREFIX}`;
   answerUnparsableRequests(app.getHttpServer());
-  // Every request: security headers, request id, request log, metrics, CORS when configured.
+  const router: Express = app.getHttpAdapter().getInstance();
+  // Every request: security headers, request id, its trace span's name, request log, metrics, CORS when configured.
   app.use(helmet());
   app.use(requestIdMiddleware);
+  app.use(requestSpanMiddleware(router));
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
   app.use(app.get(HttpMetrics).middleware);
   if (config.corsOrigins.length > 0) {
@@ -48,7 +51,6 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
   const rateLimit = app.get(RateLimitMiddleware);
   app.use(v1, (request: Request, response: Response, next: NextFunction) => rateLimit.use(request, response, next));
   app.use(v1, allowedHostMiddleware(config.allowedHosts));
-  const router: Express = app.getHttpAdapter().getInstance();
   const isRouted = (request: Request) => allowedMethodsFor(router, request.originalUrl.split('?')[0]).includes(request.method);
   app.use(v1, jsonBodyParser(config.bodyLimit, isRouted));
   // /admin/v1 (the admin listener): the admin token before anything reads the body, then the body.

@@ -15,11 +15,12 @@ export {
 } from './errors/api.exception.js';
 export { describeErrorCodes } from './errors/error.dto.js';
 export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
-export { allowedMethodsFor } from './http/allowed-methods.js';
+export { allowedMethodsFor, routePatternFor } from './http/express-routes.js';
 export { createExpressServer, ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { jsonBodyParser } from './http/json-body.middleware.js';
 export { listenerOf, setListener, type Listener } from './http/listener.js';
 export { matchedRoute } from './http/matched-route.js';
+export { recordErrorCode, REQUEST_SPAN_ATTRIBUTES, requestSpanMiddleware, traceFields } from './http/request-span.js';
 export { Caller } from './http/caller.decorator.js';
 export { principalOf, setPrincipal, type Principal } from './http/principal.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';

@@ -17,7 +17,7 @@ const REDIS_URL = process.env.REDIS_URL!;
 
 describeLimiterStore('Redis store', (clock) => {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  return Promise.resolve({ store: new RedisStore(redis, clock), close: async () => void (await redis.quit()) });
+  return Promise.resolve({ store: new RedisStore(redis, clock), name: 'redis', close: async () => void (await redis.quit()) });
 });
 
 describe('Redis-backed limiter in the application (integration)', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LimiterRequest, LimiterStore } from '../../src/policies/rate-limit/limiter.store.js';
+import type { LimiterFacts, LimiterRequest, LimiterStore } from '../../src/policies/rate-limit/limiter.store.js';
 import { FakeClock } from './fake-clock.js';
 
 const BAN = { threshold: 30, durationMs: 15 * 60_000 };
@@ -7,6 +7,8 @@ const FREE = { perMinute: 60, perDay: 1_000 };
 
 export interface StoreUnderTest {
   store: LimiterStore;
+  /** What its facts name as the store that decided (a trace's quota decision shows it). */
+  name: LimiterFacts['store'];
   close: () => Promise<void>;
 }
 
@@ -58,7 +60,7 @@ export function describeLimiterStore(name: string, open: (clock: FakeClock) => P
       await burst(req, 70);
       clock.set('2027-03-01T12:01:00Z');
       const next = await subject.store.consume(req);
-      expect(next).toEqual({ outcome: 'admitted', usedMinute: 1, usedDay: 61, nowMs: clock.now().getTime(), suspendedUntilMs: 0 });
+      expect(next).toEqual({ outcome: 'admitted', store: subject.name, usedMinute: 1, usedDay: 61, nowMs: clock.now().getTime(), suspendedUntilMs: 0 });
     });
 
     it('opens a new minute window on the minute', async () => {
@@ -122,7 +124,7 @@ export function describeLimiterStore(name: string, open: (clock: FakeClock) => P
       await burst(req, 3);
       const peeks = await Promise.all(Array.from({ length: 100 }, () => subject.store.peek(req)));
       const nowMs = clock.now().getTime();
-      for (const peek of peeks) expect(peek).toEqual({ outcome: 'read', usedMinute: 3, usedDay: 3, nowMs, suspendedUntilMs: 0 });
+      for (const peek of peeks) expect(peek).toEqual({ outcome: 'read', store: subject.name, usedMinute: 3, usedDay: 3, nowMs, suspendedUntilMs: 0 });
       expect(await subject.store.consume(req)).toMatchObject({ outcome: 'admitted', usedMinute: 4, usedDay: 4 });
     });
 

@@ -1,8 +1,9 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { allowedMethodsFor } from '../http/allowed-methods.js';
+import { allowedMethodsFor } from '../http/express-routes.js';
 import { requestIdOf } from '../http/request-id.middleware.js';
+import { recordErrorCode } from '../http/request-span.js';
 import { toApiException } from './to-api-exception.js';
 
 /** The one place errors become responses, as the Error object; detail of a 5xx goes to the log with the request id, never out. */
@@ -23,6 +24,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       allowedMethods: () => allowedMethodsFor(this.adapterHost.httpAdapter.getInstance(), path),
     });
     const status = apiError.getStatus();
+    recordErrorCode(apiError.code);
     if (status >= 500) {
       this.logger.error(
         `${request.method} ${path} failed with ${apiError.code} (request ${requestIdOf(request)})`,

@@ -5,6 +5,7 @@ import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type PageRequ
 import type { AuthConfig } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { TransactionHost } from '../../platform/database/index.js';
+import { inSpan } from '../../platform/tracing/index.js';
 import { AuditLog, type ChangeContext } from '../audit/index.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import type { ApiKey } from './entities/api-key.entity.js';
@@ -156,7 +157,14 @@ export class ApiKeysService {
     if (!isWellFormedApiKey(token)) return undefined;
     const now = this.clock.now();
     const keyHash = hashApiKey(token);
-    const live = await this.lookups.get(keyHash, () => this.keys.findUnrevokedByHash(keyHash));
+    const live = await this.lookups.get(keyHash, () =>
+      // Only a lookup that reaches the database is a span; the hash is never an attribute.
+      inSpan('api_key.lookup', {}, async (span) => {
+        const found = await this.keys.findUnrevokedByHash(keyHash);
+        span.setAttribute('pets.api_key.found', found !== null);
+        return found;
+      }),
+    );
     if (!live) return undefined;
     if (live.expiresAt && live.expiresAt <= now) return 'expired';
     this.recordUse(live.id, now);

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { traceFields } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
 
 /** Redacted wherever they appear in a log record: credentials never reach the log. */
@@ -15,6 +16,8 @@ export function createLogger(
       level: logLevel,
       redact: { paths: SECRETS, censor: '[redacted]' },
       base: { service: 'pet-adoption-service' },
+      // Joins each line to its trace while tracing is on.
+      mixin: traceFields,
       timestamp: pino.stdTimeFunctions.isoTime,
       ...(pretty && { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }),
     },

@@ -20,7 +20,7 @@ const request: LimiterRequest = {
   limits: { perMinute: 60, perDay: 1_000 },
   ban: { threshold: 30, durationMs: 900_000 },
 };
-const inRedis: LimiterFacts = { outcome: 'read', usedMinute: 7, usedDay: 70, nowMs: 0, suspendedUntilMs: 0 };
+const inRedis: LimiterFacts = { outcome: 'read', store: 'redis', usedMinute: 7, usedDay: 70, nowMs: 0, suspendedUntilMs: 0 };
 
 describe('FailoverStore peek', () => {
   const primary = { consume: jest.fn<RedisStore['consume']>(), peek: jest.fn<RedisStore['peek']>(), close: () => Promise.resolve() };

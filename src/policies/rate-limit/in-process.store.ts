@@ -65,15 +65,19 @@ export class InProcessStore extends LimiterStore {
     const table = this.tableOf(request);
     const held = table.get(request.subjectKey);
     if (held === undefined && table === this.addresses && !this.hasRoomForAddress(nowMs)) {
-      return this.answers.settle({ outcome: 'refused', usedMinute: request.limits.perMinute, usedDay: 0, nowMs, suspendedUntilMs: 0 });
+      return this.settle({ outcome: 'refused', usedMinute: request.limits.perMinute, usedDay: 0, nowMs, suspendedUntilMs: 0 });
     }
-    return this.answers.settle(this.decide(request, nowMs, table, held));
+    return this.settle(this.decide(request, nowMs, table, held));
   }
 
   /** LRU's `peek`: a reading neither renews the subject's recency nor makes room for it. */
   peek(request: LimiterRequest): Promise<LimiterFacts> {
     const nowMs = this.clock.now().getTime();
-    return this.answers.settle(readingOf(standingOf(request, nowMs, this.tableOf(request).peek(request.subjectKey)), nowMs));
+    return this.settle(readingOf(standingOf(request, nowMs, this.tableOf(request).peek(request.subjectKey)), nowMs));
+  }
+
+  private settle(facts: Omit<LimiterFacts, 'store'>): Promise<LimiterFacts> {
+    return this.answers.settle({ ...facts, store: 'in-process' });
   }
 
   private tableOf(request: LimiterRequest): LRUCache<string, SubjectRecord> {
@@ -93,7 +97,12 @@ export class InProcessStore extends LimiterStore {
    * The script's rules, in its order, over the subject's record if one is `held`. Like the script,
    * only a decision that writes (an admission, a key's refusal) keeps a record.
    */
-  private decide(request: LimiterRequest, nowMs: number, table: LRUCache<string, SubjectRecord>, held?: SubjectRecord): LimiterFacts {
+  private decide(
+    request: LimiterRequest,
+    nowMs: number,
+    table: LRUCache<string, SubjectRecord>,
+    held?: SubjectRecord,
+  ): Omit<LimiterFacts, 'store'> {
     const { keyId, limits, ban } = request;
     const standing = standingOf(request, nowMs, held);
     const { minute, day, usedMinute, usedDay, key, bannedUntilMs } = standing;
@@ -151,7 +160,7 @@ function standingOf(request: LimiterRequest, nowMs: number, held?: SubjectRecord
 }
 
 /** The facts of a standing that counts nothing: a peek's, and any decision of a suspended key. */
-function readingOf(standing: ReturnType<typeof standingOf>, nowMs: number): LimiterFacts {
+function readingOf(standing: ReturnType<typeof standingOf>, nowMs: number): Omit<LimiterFacts, 'store'> {
   const { usedMinute, usedDay, suspended, bannedUntilMs } = standing;
   return { outcome: suspended ? 'suspended' : 'read', usedMinute, usedDay, nowMs, suspendedUntilMs: suspended ? bannedUntilMs : 0 };
 }

@@ -73,7 +73,7 @@ export function scriptArguments(request: LimiterRequest, nowMs: number | undefin
   ];
 }
 
-export function parseScriptReply(reply: unknown): LimiterFacts {
+export function parseScriptReply(reply: unknown): Omit<LimiterFacts, 'store'> {
   const [outcome, usedMinute, usedDay, nowMs, suspendedUntilMs, alsoRead = -1] = (reply as unknown[]).map(Number);
   if (!OUTCOMES[outcome] || [usedMinute, usedDay, nowMs, suspendedUntilMs, alsoRead].some((n) => !Number.isFinite(n))) {
     throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);

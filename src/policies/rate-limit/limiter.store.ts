@@ -22,6 +22,8 @@ export type LimiterOutcome = 'admitted' | 'refused' | 'suspended' | 'read';
 /** What the decision found and did, by the clock of the store that ran it. */
 export interface LimiterFacts {
   outcome: LimiterOutcome;
+  /** The store that decided: Redis, or this process (embedded, or while Redis fails). */
+  store: 'redis' | 'in-process';
   usedMinute: number;
   usedDay: number;
   nowMs: number;

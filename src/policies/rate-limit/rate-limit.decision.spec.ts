@@ -7,6 +7,7 @@ const dayEnd = Date.parse('2027-03-02T00:00:00Z') / 1000;
 const limits = { perMinute: 60, perDay: 1_000 };
 const facts = (overrides: Partial<LimiterFacts>): LimiterFacts => ({
   outcome: 'admitted',
+  store: 'redis',
   usedMinute: 1,
   usedDay: 1,
   nowMs: now,

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import type { Span } from '@opentelemetry/api';
 import type { Request } from 'express';
 import { RequestAuthenticator } from '../../modules/auth/index.js';
 import { Clock } from '../../common/index.js';
 import type { RedisConfig } from '../../platform/redis/index.js';
+import { inSpan } from '../../platform/tracing/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
 import { ClientsService, limitsFor, type PlanLimits } from '../../modules/plans/index.js';
 import { DataGeneration } from '../read-cache/index.js';
@@ -17,6 +19,14 @@ import { ThrottledAddresses } from './throttled-addresses.js';
 const ANONYMOUS = 'anonymous';
 /** Whose addresses a subject key counts: callers of the public port without a valid key. */
 const PUBLIC_REALM = 'ip';
+
+/** The decision's span attributes: what was decided, on which plan, by which store. */
+const DECISION_ATTRIBUTES = {
+  operation: 'pets.rate_limit.operation',
+  outcome: 'pets.rate_limit.outcome',
+  plan: 'pets.rate_limit.plan',
+  store: 'pets.rate_limit.store',
+} as const;
 
 type Subject = LimiterRequest & { plan: string; clientId?: number };
 
@@ -68,7 +78,12 @@ export class RateLimiterService {
     this.listeners.push(listener);
   }
 
-  async check(request: Request, operation: LimiterOperation = 'consume'): Promise<RateLimitDecision> {
+  /** The quota decision is a span of its own (with the key lookup and the store's call inside it) when tracing records the request. */
+  check(request: Request, operation: LimiterOperation = 'consume'): Promise<RateLimitDecision> {
+    return inSpan('rate_limit.decision', { [DECISION_ATTRIBUTES.operation]: operation }, (span) => this.decide(request, operation, span));
+  }
+
+  private async decide(request: Request, operation: LimiterOperation, span: Span): Promise<RateLimitDecision> {
     const { plan, clientId, ...limiterRequest } = await this.subjectOf(request);
     // A caller without a valid key is counted per address whatever it asks for (docs/contract/decisions.md).
     const peeks = operation === 'peek' && limiterRequest.keyId !== undefined;
@@ -82,6 +97,11 @@ export class RateLimiterService {
         this.tell({ clientId, keyId: limiterRequest.keyId!, outcome: facts.outcome, nowMs: facts.nowMs });
       }
     }
+    span.setAttributes({
+      [DECISION_ATTRIBUTES.outcome]: facts.outcome,
+      [DECISION_ATTRIBUTES.plan]: plan,
+      [DECISION_ATTRIBUTES.store]: facts.store,
+    });
     const decision = decide(facts, limiterRequest.limits);
     if (peeks) this.readings.record(request, plan, windowsOf(facts, limiterRequest.limits));
     if (plan === ANONYMOUS) this.throttleIfRefused(limiterRequest.subjectKey, decision);

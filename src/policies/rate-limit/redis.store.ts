@@ -31,7 +31,7 @@ export class RedisStore extends LimiterStore {
   private async run(command: LimiterCommand, request: LimiterRequest): Promise<LimiterFacts> {
     const keys = request.alsoReadKey === undefined ? [request.subjectKey] : [request.subjectKey, request.alsoReadKey];
     const argv = scriptArguments(request, this.clock?.now().getTime());
-    return parseScriptReply(await command.call(this.redis, keys.length, ...keys, ...argv));
+    return { ...parseScriptReply(await command.call(this.redis, keys.length, ...keys, ...argv)), store: 'redis' };
   }
 
   /** RedisModule closes the client. */
