@@ -60,7 +60,14 @@ export function describeLimiterStore(name: string, open: (clock: FakeClock) => P
       await burst(req, 70);
       clock.set('2027-03-01T12:01:00Z');
       const next = await subject.store.consume(req);
-      expect(next).toEqual({ outcome: 'admitted', store: subject.name, usedMinute: 1, usedDay: 61, nowMs: clock.now().getTime(), suspendedUntilMs: 0 });
+      expect(next).toEqual({
+        outcome: 'admitted',
+        store: subject.name,
+        usedMinute: 1,
+        usedDay: 61,
+        nowMs: clock.now().getTime(),
+        suspendedUntilMs: 0,
+      });
     });
 
     it('opens a new minute window on the minute', async () => {
@@ -124,7 +131,8 @@ export function describeLimiterStore(name: string, open: (clock: FakeClock) => P
       await burst(req, 3);
       const peeks = await Promise.all(Array.from({ length: 100 }, () => subject.store.peek(req)));
       const nowMs = clock.now().getTime();
-      for (const peek of peeks) expect(peek).toEqual({ outcome: 'read', store: subject.name, usedMinute: 3, usedDay: 3, nowMs, suspendedUntilMs: 0 });
+      for (const peek of peeks)
+        expect(peek).toEqual({ outcome: 'read', store: subject.name, usedMinute: 3, usedDay: 3, nowMs, suspendedUntilMs: 0 });
       expect(await subject.store.consume(req)).toMatchObject({ outcome: 'admitted', usedMinute: 4, usedDay: 4 });
     });
 
