@@ -10,7 +10,19 @@ import { checkOutBaseline, removeBaseline } from './lib/baseline.mjs';
 import { run, stopAll } from './lib/processes.mjs';
 import { ratioTable, serverTable } from './lib/report.mjs';
 import { roundPlan } from './lib/round-order.mjs';
-import { ceilingServer, ENDPOINTS, loadOnce, RUN_PREFIX, SERVERS, serviceServer, start, usualBuildServer } from './lib/servers.mjs';
+import { startOtlpSink } from './lib/otlp-sink.mjs';
+import {
+  ceilingServer,
+  DEFAULT_SERVERS,
+  ENDPOINTS,
+  loadOnce,
+  RUN_PREFIX,
+  SERVERS,
+  serviceServer,
+  start,
+  tracedServer,
+  usualBuildServer,
+} from './lib/servers.mjs';
 import { createKey, databaseName, freshPostgres, redisVersion, removeRedisKeys, seed } from './lib/stores.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,11 +35,18 @@ function intEnv(name, fallback, min = 1) {
   return value;
 }
 
-function listEnv(name, allowed) {
-  const values = (process.env[name] || allowed.join(',')).split(',').map((v) => v.trim());
+function listEnv(name, allowed, defaults = allowed) {
+  const values = (process.env[name] || defaults.join(',')).split(',').map((v) => v.trim());
   const unknown = values.filter((v) => !allowed.includes(v));
   if (unknown.length) throw new Error(`${name}: ${unknown.join(', ')} unknown (choose from ${allowed.join(', ')})`);
   return values;
+}
+
+function ratioEnv(name, fallback) {
+  const raw = process.env[name] || String(fallback);
+  const value = Number(raw);
+  if (!(value > 0 && value <= 1)) throw new Error(`${name} must be a number above 0 and at most 1 (got "${raw}")`);
+  return value;
 }
 
 const config = {
@@ -36,7 +55,8 @@ const config = {
   warmupS: intEnv('BENCH_WARMUP_S', 3, 0),
   connections: intEnv('BENCH_CONNECTIONS', 50),
   endpoints: listEnv('BENCH_ENDPOINTS', ENDPOINTS),
-  servers: listEnv('BENCH_SERVERS', SERVERS),
+  servers: listEnv('BENCH_SERVERS', SERVERS, DEFAULT_SERVERS),
+  traceRatio: ratioEnv('BENCH_TRACE_RATIO', 0.1),
   baseline: process.env.BENCH_BASELINE || undefined,
   databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pets_bench',
   redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
@@ -74,7 +94,7 @@ async function withData(build, name, where, databaseUrl, redisUrl) {
 }
 
 /** The servers to run, in loading order, their data ready; the baseline built when asked for. */
-async function prepare(tmp, versions) {
+async function prepare(tmp, versions, sinkUrl) {
   const builds = [{ label: 'service', cwd: ROOT, names: ['service', 'embedded'], databaseUrl: config.databaseUrl }];
   if (config.baseline) {
     const dir = join(tmp, 'baseline');
@@ -84,15 +104,16 @@ async function prepare(tmp, versions) {
     builds.push({ label: `baseline ${commit.slice(0, 7)}`, cwd: dir, names: ['baseline', 'baseline-embedded'], databaseUrl, commit });
   }
   const definitions = want('ceiling') ? [ceilingServer(ROOT)] : [];
-  if (versions && (want('service') || want('usual-build'))) {
+  if (versions && (want('service') || want('usual-build') || want('traced'))) {
     const shared = [];
-    for (const build of want('service') ? builds : [builds[0]]) {
+    for (const build of want('service') || want('traced') ? builds : [builds[0]]) {
       if (build !== builds[0]) await freshPostgres(build.databaseUrl);
       shared.push(await withData(build, build.names[0], 'PostgreSQL + Redis', build.databaseUrl, config.redisUrl));
     }
     const { databaseUrl, redisUrl } = config;
     if (want('usual-build')) definitions.push(usualBuildServer({ cwd: ROOT, databaseUrl, redisUrl, key: shared[0].key }));
     if (want('service')) definitions.push(...shared);
+    if (want('traced')) definitions.push(tracedServer(shared[0], config.traceRatio, sinkUrl));
   }
   for (const build of want('embedded') ? builds : []) {
     definitions.push(await withData(build, build.names[1], 'embedded', `sqlite:${join(tmp, `${build.names[1]}.sqlite`)}`));
@@ -152,6 +173,8 @@ function comparisons(servers) {
     { label: 'service / usual build', a: 'service', b: 'usual-build', endpoints: ['list'], measures: ['rps', 'p50', 'p99', 'cpu'] },
     { label: 'service / baseline', a: 'service', b: 'baseline', endpoints, measures: ['rps', 'cpu'] },
     { label: 'embedded / baseline embedded', a: 'embedded', b: 'baseline-embedded', endpoints, measures: ['rps', 'cpu'] },
+    { label: 'traced / service', a: 'traced', b: 'service', endpoints, measures: ['rps', 'p99', 'cpu'] },
+    { label: 'traced / baseline', a: 'traced', b: 'baseline', endpoints, measures: ['rps', 'cpu'] },
   ].filter((c) => ran(c.a) && ran(c.b) && c.endpoints.some((e) => endpoints.includes(e)));
 }
 
@@ -172,15 +195,15 @@ async function header(versions, baselineCommit) {
   ].join('\n');
 }
 
-async function bench(tmp) {
-  const versions = want('service') || want('usual-build') ? await sharedStores() : undefined;
+async function bench(tmp, sinkUrl) {
+  const versions = want('service') || want('usual-build') || want('traced') ? await sharedStores() : undefined;
   for (const project of [want('ceiling') && 'bench/ceiling', want('usual-build') && versions && 'bench/peers/usual-build'].filter(
     Boolean,
   )) {
     log(`building ${project} (tsc -p ${project}/tsconfig.json)`);
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`], { cwd: ROOT });
   }
-  const { definitions, baselineCommit } = await prepare(tmp, versions);
+  const { definitions, baselineCommit } = await prepare(tmp, versions, sinkUrl);
   if (definitions.length === 0) throw new Error('no server can run: see the notes above');
   const runs = await measure(definitions, tmp);
   const ratios = comparisons(definitions);
@@ -193,8 +216,10 @@ async function bench(tmp) {
 
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'pets-bench-'));
+  const sink = await startOtlpSink();
   const cleanUp = async () => {
     await stopAll();
+    await sink.close();
     if (config.baseline) await removeBaseline(ROOT, join(tmp, 'baseline')).catch((error) => log(`removing the baseline: ${String(error)}`));
     await removeRedisKeys(config.redisUrl, RUN_PREFIX).catch(() => undefined);
     rmSync(tmp, { recursive: true, force: true });
@@ -206,7 +231,8 @@ async function main() {
     });
   }
   try {
-    await bench(tmp);
+    await bench(tmp, sink.url);
+    if (want('traced')) log(`the traced server exported ${sink.received.requests} requests, ${sink.received.bytes} bytes`);
   } finally {
     await cleanUp();
   }

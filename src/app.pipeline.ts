@@ -31,10 +31,10 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
   const v1 = `/${API_PREFIX}`;
   answerUnparsableRequests(app.getHttpServer());
   const router: Express = app.getHttpAdapter().getInstance();
-  // Every request: security headers, request id, its trace span's name, request log, metrics, CORS when configured.
+  // Every request: its trace span (when tracing is on), security headers, request id, request log, metrics, CORS when configured.
+  app.use(requestSpanMiddleware(router));
   app.use(helmet());
   app.use(requestIdMiddleware);
-  app.use(requestSpanMiddleware(router));
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
   app.use(app.get(HttpMetrics).middleware);
   if (config.corsOrigins.length > 0) {

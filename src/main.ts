@@ -1,5 +1,5 @@
 import { startTracing } from './platform/tracing/index.js';
 
-// Tracing first, when configured: its instrumentations patch the HTTP server, pg and ioredis as the server loads them.
+// Tracing first, when configured: its instrumentations patch pg and ioredis as the server loads them.
 await startTracing();
 await import('./server.js');

@@ -10,7 +10,9 @@ import { startServer, tail } from './processes.mjs';
  */
 export const RUN_PREFIX = `petsbench:${Date.now().toString(36)}${process.pid.toString(36)}:`;
 export const ENDPOINTS = ['list', 'status', 'get', 'create'];
-export const SERVERS = ['ceiling', 'usual-build', 'service', 'embedded'];
+export const SERVERS = ['ceiling', 'usual-build', 'service', 'embedded', 'traced'];
+/** What runs when BENCH_SERVERS is unset: `traced` only when asked for. */
+export const DEFAULT_SERVERS = ['ceiling', 'usual-build', 'service', 'embedded'];
 const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
 
 /** The request `server` is loaded with on `endpoint`. */
@@ -35,6 +37,23 @@ export function serviceServer({ name, label, cwd, databaseUrl, redisUrl, endpoin
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${RUN_PREFIX}${name}:` } : {}),
   };
   return { name, label, script: 'dist/src/main.js', cwd, env, readyPath: '/health/live', endpoints, key, petId };
+}
+
+/** `service` with tracing on, sampling `ratio` of the requests (parent-based) and exporting over OTLP/HTTP to `sinkUrl`. */
+export function tracedServer(service, ratio, sinkUrl) {
+  return {
+    ...service,
+    name: 'traced',
+    label: `service, ${ratio * 100} % traced (PostgreSQL + Redis)`,
+    env: {
+      ...service.env,
+      REDIS_KEY_PREFIX: `${RUN_PREFIX}traced:`,
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: String(ratio),
+    },
+  };
 }
 
 /** bench/ceiling on the service's Express adapter: a fixed 20-animal array, nothing else. */

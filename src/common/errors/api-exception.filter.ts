@@ -24,7 +24,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       allowedMethods: () => allowedMethodsFor(this.adapterHost.httpAdapter.getInstance(), path),
     });
     const status = apiError.getStatus();
-    recordErrorCode(apiError.code);
+    recordErrorCode(request, apiError.code);
     if (status >= 500) {
       this.logger.error(
         `${request.method} ${path} failed with ${apiError.code} (request ${requestIdOf(request)})`,

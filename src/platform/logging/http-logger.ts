@@ -2,7 +2,7 @@ import { pinoHttp, startTime } from 'pino-http';
 import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { matchedRoute, requestIdOf, principalOf } from '../../common/index.js';
+import { matchedRoute, requestIdOf, principalOf, traceFieldsOf } from '../../common/index.js';
 
 /** Probes and scrapes would drown the request log. */
 const QUIET = /^\/(health\/|metrics)/;
@@ -11,8 +11,10 @@ function levelOf(response: ServerResponse, error?: unknown): 'error' | 'info' {
   return error || response.statusCode >= 500 ? 'error' : 'info';
 }
 
+/** The route, the client and, while tracing is on, the request's trace (sampled or not). */
 function whoAndWhere(request: IncomingMessage) {
-  return { route: matchedRoute(request as Request) ?? null, clientId: principalOf(request as Request)?.clientId ?? null };
+  const express = request as Request;
+  return { route: matchedRoute(express) ?? null, clientId: principalOf(express)?.clientId ?? null, ...traceFieldsOf(express) };
 }
 
 /**

@@ -1,14 +1,12 @@
 import { register } from 'node:module';
 import { tracingConfig, tracingSettings } from './tracing.config.js';
 
-/** Probes and scrapes would drown the traces, as they would the request log. */
-const UNTRACED = /^\/(health\/|metrics)/;
-
 let stop: (() => Promise<void>) | undefined;
 
 /**
  * Starts the OpenTelemetry SDK before the application is imported, so its instrumentations patch the
- * HTTP server, pg and ioredis as they load (the loader hook is for ES modules, ioredis here). Off, it
+ * pg and ioredis as they load (the loader hook is for ES modules, ioredis here); the request's own span
+ * is the service's (requestSpanMiddleware). Off, it
  * loads nothing. A bad OTEL_* value leaves it off: the configuration check then stops the start.
  */
 export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -18,18 +16,16 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
-  const [{ BatchSpanProcessor, NodeTracerProvider }, resources, { registerInstrumentations }, http, pg, ioredis, exporter] =
-    await Promise.all([
-      import('@opentelemetry/sdk-trace-node'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/instrumentation'),
-      import('@opentelemetry/instrumentation-http'),
-      import('@opentelemetry/instrumentation-pg'),
-      import('@opentelemetry/instrumentation-ioredis'),
-      settings.protocol === 'http/json'
-        ? import('@opentelemetry/exporter-trace-otlp-http')
-        : import('@opentelemetry/exporter-trace-otlp-proto'),
-    ]);
+  const [{ BatchSpanProcessor, NodeTracerProvider }, resources, { registerInstrumentations }, pg, ioredis, exporter] = await Promise.all([
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/instrumentation'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    settings.protocol === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'),
+  ]);
   // The variables (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) override the service's own name.
   const resource = resources
     .resourceFromAttributes({ 'service.name': 'pet-adoption-service' })
@@ -40,15 +36,8 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new http.HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED.test(request.url ?? ''),
-        // The service calls no HTTP server; the exporter's own requests are never traced.
-        disableOutgoingRequestInstrumentation: true,
-        // The request id the service answered with, so a log line and its trace find each other.
-        headersToSpanAttributes: { server: { responseHeaders: ['x-request-id'] } },
-      }),
-      // Statements without their values (no key hash), and only within a request.
-      new pg.PgInstrumentation({ requireParentSpan: true }),
+      // Statements without their values (no key hash), only within a sampled request, and not the pool's connection checkouts.
+      new pg.PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
