@@ -148,7 +148,9 @@ describe('in-process limiter (TypeScript) against the limiter script in Redis (i
               await expireByFakeClock(request.subjectKey, clock.now().getTime());
               const expected = await lua.consume(request);
               const actual = await typescript.consume(request);
-              expect({ decision: i, ...actual }).toEqual({ decision: i, ...expected });
+              // The same facts, each store naming itself as the one that decided.
+              expect({ decision: i, ...actual, store: 'redis' }).toEqual({ decision: i, ...expected });
+              expect([expected.store, actual.store]).toEqual(['redis', 'in-process']);
               if (expected.outcome === 'suspended') lastBanEndMs = expected.suspendedUntilMs;
               if (expected.outcome === 'refused' && request.keyId !== undefined) lastBanEndMs = expected.nowMs + ban.durationMs;
             }
