@@ -1,4 +1,4 @@
-import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+import { context, isSpanContextValid, trace, TraceFlags } from '@opentelemetry/api';
 import { getRPCMetadata, RPCType, type RPCMetadata } from '@opentelemetry/core';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { routePatternFor } from './express-routes.js';
@@ -44,4 +44,10 @@ export function requestSpanMiddleware(router: Express): (request: Request, respo
 export function traceFields(): { trace_id?: string; span_id?: string } {
   const spanContext = trace.getActiveSpan()?.spanContext();
   return spanContext && isSpanContextValid(spanContext) ? { trace_id: spanContext.traceId, span_id: spanContext.spanId } : {};
+}
+
+/** The trace id of the active span when its trace is sampled (exported), for an exemplar; undefined otherwise. */
+export function sampledTraceId(): string | undefined {
+  const spanContext = trace.getActiveSpan()?.spanContext();
+  return spanContext && spanContext.traceFlags & TraceFlags.SAMPLED && isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
 }
