@@ -124,6 +124,21 @@ try {
       formatSeries(decisions),
     ].join('\n');
   });
+  await checks.run("live: Prometheus scrapes OpenMetrics and stores a traced request's trace id as an exemplar", async () => {
+    const since = Date.now() - 1_000;
+    const traceId = await live.tracedRequest();
+    const selector = `http_request_duration_seconds_bucket{job="${JOB}", route="/v1/pets"}`;
+    const found = await waitFor(`the exemplar of trace ${traceId}`, async () =>
+      (await live.exemplars(selector, since)).find((exemplar) => exemplar.traceId === traceId),
+    );
+    const { activeTargets } = await live.api('targets');
+    const target = activeTargets.find((candidate) => candidate.labels.job === JOB);
+    expect(live.collector.exports > 0, 'the service exported no spans to the collector stand-in');
+    return [
+      `${selector}: exemplar trace_id="${found.traceId}" ${found.value.toFixed(4)} s in bucket le="${found.le}"`,
+      `target last scrape error: ${target.lastError || 'none'}; the service sent ${live.collector.exports} OTLP export requests`,
+    ].join('\n');
+  });
   await checks.run('live: every alert rule is loaded, healthy and evaluated on the scraped metrics', async () => {
     const since = Date.now();
     const loaded = await waitFor('every rule to be evaluated after the traffic, and the limiter alert to be pending', async () => {
