@@ -5,13 +5,15 @@
 //    every object offline against the Kubernetes API schemas (kubernetes-models, strict: unknown
 //    fields fail too), and checks the fleet rules (probes, shutdown timing, security, secrets,
 //    what the public route exposes; the admin port on no external Service or Ingress, and the
-//    NetworkPolicy admitting it only from the namespace's labelled pods), and docker/compose.yaml
-//    publishing the admin port on 127.0.0.1 only.
+//    NetworkPolicy admitting it only from the namespace's labelled pods), the OTEL_* variables (the
+//    service's own checks; the collector's port reachable), and docker/compose.yaml publishing the
+//    admin port on 127.0.0.1 only and its `tracing` profile's collector where the api exports.
 // 2. Prometheus: `promtool check rules` and `promtool test rules` on deploy/prometheus.
 // 3. Grafana: every expression of the dashboard parses (promtool, as recording rules).
 // 4. HAProxy: `haproxy -c -f docker/haproxy.cfg`.
-// 5. Live: the built service and a real Prometheus on loopback; the alerts and the dashboard name
-//    only metrics the service exports; Prometheus scrapes it, loads the alert rules and evaluates
+// 5. Live: the built service (tracing on) and a real Prometheus (exemplar storage on) on loopback;
+//    the alerts and the dashboard name only metrics the service exports; Prometheus scrapes it, finds
+//    a traced request's trace id as an exemplar (OpenMetrics), loads the alert rules and evaluates
 //    them on its metrics (printed, with a few rule expressions' results).
 //
 // Prints one line per check and ends with "N passed, N failed"; exits 1 when any failed. Every
@@ -24,6 +26,7 @@ import { load } from 'js-yaml';
 import { stopAll } from '../test/contract/processes.mjs';
 import { RENDERINGS, checkAdminPort, checkFleetRules, render, validateAll } from './check/kubernetes.mjs';
 import { checkComposeAdminPort } from './check/compose.mjs';
+import { checkComposeTracing, checkTracing } from './check/tracing.mjs';
 import { JOB, LiveStack, formatSeries } from './check/live-stack.mjs';
 import {
   KUBERNETES_GROUP,
@@ -73,8 +76,10 @@ try {
     });
     await checks.run(`${path}: fleet rules`, () => checkFleetRules(objects, { secretIncluded: name === 'base' }));
     await checks.run(`${path}: the admin port stays inside the cluster`, () => checkAdminPort(objects));
+    await checks.run(`${path}: tracing variables pass the service's checks, the collector is reachable`, () => checkTracing(ROOT, objects));
   }
   await checks.run('docker/compose.yaml: the admin port is published on 127.0.0.1 only', () => checkComposeAdminPort(ROOT));
+  await checks.run('docker/compose.yaml: the tracing profile runs the collector the api points at', () => checkComposeTracing(ROOT));
 
   await checks.run('promtool check rules deploy/prometheus/alerts.yaml', () => run('promtool', ['check', 'rules', ALERTS]));
   await checks.run('promtool test rules deploy/prometheus/alerts.test.yaml', () =>
@@ -117,6 +122,21 @@ try {
       formatSeries(seen),
       'Prometheus, quota decisions:',
       formatSeries(decisions),
+    ].join('\n');
+  });
+  await checks.run("live: Prometheus scrapes OpenMetrics and stores a traced request's trace id as an exemplar", async () => {
+    const since = Date.now() - 1_000;
+    const traceId = await live.tracedRequest();
+    const selector = `http_request_duration_seconds_bucket{job="${JOB}", route="/v1/pets"}`;
+    const found = await waitFor(`the exemplar of trace ${traceId}`, async () =>
+      (await live.exemplars(selector, since)).find((exemplar) => exemplar.traceId === traceId),
+    );
+    const { activeTargets } = await live.api('targets');
+    const target = activeTargets.find((candidate) => candidate.labels.job === JOB);
+    expect(live.collector.exports > 0, 'the service exported no spans to the collector stand-in');
+    return [
+      `${selector}: exemplar trace_id="${found.traceId}" ${found.value.toFixed(4)} s in bucket le="${found.le}"`,
+      `target last scrape error: ${target.lastError || 'none'}; the service sent ${live.collector.exports} OTLP export requests`,
     ].join('\n');
   });
   await checks.run('live: every alert rule is loaded, healthy and evaluated on the scraped metrics', async () => {

@@ -1,8 +1,11 @@
 // A live stack on loopback: the built service (production mode, SQLite in a temporary directory,
-// REDIS_URL on a port where nothing listens, so its limiter runs degraded) and a real Prometheus
-// that scrapes it every second and evaluates deploy/prometheus/alerts.yaml every second.
+// REDIS_URL on a port where nothing listens, so its limiter runs degraded; tracing on, every trace
+// sampled, exported to a stand-in collector that accepts and drops them) and a real Prometheus, with
+// exemplar storage, that scrapes it every second and evaluates deploy/prometheus/alerts.yaml every second.
 /* global fetch, AbortSignal */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { freePort, start } from '../../test/contract/processes.mjs';
@@ -17,11 +20,27 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Well formed, but its checksum is wrong: refused as invalid (401) without touching the database.
 const INVALID_KEY = `pets_${'A'.repeat(38)}`;
 
-/** Ports: three consecutive from DEPLOY_CHECK_PORT_BASE when set, else free ones the OS picks. */
+/** Ports: four consecutive from DEPLOY_CHECK_PORT_BASE when set, else free ones the OS picks. */
 async function ports() {
   const base = Number(process.env.DEPLOY_CHECK_PORT_BASE);
-  if (base) return { service: base, prometheus: base + 1, deadRedis: base + 2 };
-  return { service: await freePort(), prometheus: await freePort(), deadRedis: await freePort() };
+  if (base) return { service: base, prometheus: base + 1, deadRedis: base + 2, collector: base + 3 };
+  return { service: await freePort(), prometheus: await freePort(), deadRedis: await freePort(), collector: await freePort() };
+}
+
+/** An OTLP/HTTP receiver that answers every export with success and counts them: the collector's stand-in. */
+function startCollector(port) {
+  const collector = { exports: 0 };
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      if (request.url === '/v1/traces') collector.exports++;
+      response.writeHead(200, { 'Content-Type': request.headers['content-type'] ?? 'application/x-protobuf' }).end();
+    });
+  });
+  server.listen(port, '127.0.0.1');
+  // Never keeps the check running: the service, its only client, is stopped at the end.
+  server.unref();
+  return collector;
 }
 
 export async function getJson(url) {
@@ -49,7 +68,12 @@ export class LiveStack {
       DATABASE_URL: `sqlite:${join(this.directory, 'pets.sqlite')}`,
       REDIS_URL: `redis://127.0.0.1:${this.ports.deadRedis}`,
       REDIS_COMMAND_TIMEOUT_MS: '100',
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${this.ports.collector}`,
+      OTEL_TRACES_SAMPLER: 'always_on',
+      OTEL_BSP_SCHEDULE_DELAY: '500',
     };
+    this.collector = startCollector(this.ports.collector);
     const created = run(process.execPath, ['dist/src/cli.js', 'keys', 'create', '--plan', 'free', '--name', 'deploy-check', '--json'], {
       cwd: this.root,
       env,
@@ -57,7 +81,35 @@ export class LiveStack {
     this.key = JSON.parse(created.slice(created.indexOf('{'))).key;
     await start('service', process.execPath, ['dist/src/main.js'], { cwd: this.root, env, ready: /"msg":"Serving /, timeoutMs: 30_000 });
     this.serviceUrl = `http://127.0.0.1:${this.ports.service}`;
-    return `service on ${this.serviceUrl} (NODE_ENV=production, SQLite, Redis unreachable on port ${this.ports.deadRedis})`;
+    return (
+      `service on ${this.serviceUrl} (NODE_ENV=production, SQLite, Redis unreachable on port ${this.ports.deadRedis}; ` +
+      `tracing on, exporting to port ${this.ports.collector})`
+    );
+  }
+
+  /** One request in a trace the caller started and sampled (traceparent): its id is the exemplar to find. */
+  async tracedRequest() {
+    const traceId = randomBytes(16).toString('hex');
+    const response = await fetch(`${this.serviceUrl}/v1/pets`, {
+      headers: { authorization: `Bearer ${this.key}`, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+    expect(response.status === 200, `the traced request answered ${response.status}`);
+    return traceId;
+  }
+
+  /** The exemplars Prometheus stored for a selector since `since` (ms). */
+  async exemplars(selector, since) {
+    const query = `query=${encodeURIComponent(selector)}&start=${since / 1_000}&end=${Date.now() / 1_000 + 1}`;
+    return (await this.api(`query_exemplars?${query}`)).flatMap(({ seriesLabels, exemplars }) =>
+      exemplars.map(({ labels, value }) => ({
+        route: seriesLabels.route,
+        le: seriesLabels.le,
+        traceId: labels.trace_id,
+        value: Number(value),
+      })),
+    );
   }
 
   /** The metric names the service exports, from its /metrics TYPE lines (histograms with their series). */
@@ -114,6 +166,8 @@ export class LiveStack {
       `--config.file=${config}`,
       `--storage.tsdb.path=${join(this.directory, 'tsdb')}`,
       `--web.listen-address=127.0.0.1:${this.ports.prometheus}`,
+      // Exemplars, which Prometheus takes from OpenMetrics scrapes only.
+      '--enable-feature=exemplar-storage',
     ];
     await start('prometheus', 'prometheus', args, {
       cwd: this.directory,
@@ -123,7 +177,7 @@ export class LiveStack {
       timeoutMs: 30_000,
     });
     this.prometheusUrl = `http://127.0.0.1:${this.ports.prometheus}`;
-    return `Prometheus on ${this.prometheusUrl}, scraping and evaluating every 1 s`;
+    return `Prometheus on ${this.prometheusUrl}, scraping and evaluating every 1 s, exemplar storage on`;
   }
 
   async api(path) {

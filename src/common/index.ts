@@ -20,7 +20,14 @@ export { createExpressServer, ExpressPrototypesAdapter } from './http/express-pr
 export { jsonBodyParser } from './http/json-body.middleware.js';
 export { listenerOf, setListener, type Listener } from './http/listener.js';
 export { matchedRoute } from './http/matched-route.js';
-export { recordErrorCode, REQUEST_SPAN_ATTRIBUTES, requestSpanMiddleware, traceFields, traceFieldsOf } from './http/request-span.js';
+export {
+  recordErrorCode,
+  REQUEST_SPAN_ATTRIBUTES,
+  requestSpanMiddleware,
+  sampledTraceId,
+  traceFields,
+  traceFieldsOf,
+} from './http/request-span.js';
 export { Caller } from './http/caller.decorator.js';
 export { principalOf, setPrincipal, type Principal } from './http/principal.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';

@@ -29,6 +29,27 @@ describe('Metrics (e2e)', () => {
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
   });
 
+  it('answers OpenMetrics to a scraper that asks for it, and Prometheus text otherwise', async () => {
+    // Prometheus's own Accept header (scrape_protocols' default order).
+    const prometheusAccept =
+      'application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1';
+    const open = await t.http().get('/metrics').set('Accept', prometheusAccept);
+    expect(open.status).toBe(200);
+    expect(open.headers['content-type']).toBe('application/openmetrics-text; version=1.0.0; charset=utf-8');
+    expect(open.headers['vary']).toMatch(/Accept/);
+    expect(open.text).toMatch(/^# TYPE rate_limit_decisions counter$/m);
+    expect(open.text).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="unmatched",status="404",listener="public"\} \d+$/m,
+    );
+    expect(open.text.endsWith('\n# EOF\n')).toBe(true);
+    for (const accept of ['text/plain;version=0.0.4', '*/*', 'application/json', 'application/openmetrics-text;version=0.0.1']) {
+      const plain = await t.http().get('/metrics').set('Accept', accept);
+      expect(plain.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(plain.text).toMatch(/^# TYPE rate_limit_decisions_total counter$/m);
+      expect(plain.text).not.toContain('# EOF');
+    }
+  });
+
   it('counts refusals by plan and outcome', async () => {
     const key = await t.newKey('enterprise', { perMinute: 1, perDay: 10 });
     await t.http().get('/v1/pets').set('Authorization', `Bearer ${key}`);

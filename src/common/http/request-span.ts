@@ -1,4 +1,14 @@
-import { context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import {
+  context,
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Span,
+} from '@opentelemetry/api';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { routePatternFor } from './express-routes.js';
 import { matchedRoute } from './matched-route.js';
@@ -87,3 +97,9 @@ export const traceFieldsOf = (request: Request): TraceFields => fieldsOf(spans.g
 
 /** The same for any line written within a sampled request (pino's mixin). */
 export const traceFields = (): TraceFields => fieldsOf(trace.getActiveSpan());
+
+/** The trace id of the active span when its trace is sampled (exported), for an exemplar; undefined otherwise. */
+export function sampledTraceId(): string | undefined {
+  const spanContext = trace.getActiveSpan()?.spanContext();
+  return spanContext && spanContext.traceFlags & TraceFlags.SAMPLED && isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
+}

@@ -1,31 +1,47 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { Histogram, Registry } from 'prom-client';
-import { listenerOf, matchedRoute } from '../../common/index.js';
+import { listenerOf, matchedRoute, sampledTraceId } from '../../common/index.js';
 
-/** Request duration by route pattern (never the raw path: bounded label values), status, and the listener that took it. */
+type Label = 'method' | 'route' | 'status' | 'listener';
+/** prom-client types an exemplar's labels with the metric's label names, so the histogram's type names it too. */
+type ExemplarLabel = 'trace_id';
+
+/**
+ * Request duration by route pattern (never the raw path: bounded label values), status, and the listener
+ * that took it. A request whose trace is sampled leaves its trace id as the bucket's exemplar, served
+ * in the OpenMetrics format only (metrics.controller.ts), so a latency panel links to the trace.
+ */
 @Injectable()
 export class HttpMetrics {
-  private readonly duration: Histogram<'method' | 'route' | 'status' | 'listener'>;
+  private readonly duration: Histogram<Label | ExemplarLabel>;
 
   constructor(registry: Registry) {
-    this.duration = new Histogram({
+    this.duration = new Histogram<Label | ExemplarLabel>({
       name: 'http_request_duration_seconds',
       help: 'Duration of HTTP requests, by method, matched route, status code and listener (public or admin).',
       labelNames: ['method', 'route', 'status', 'listener'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      enableExemplars: true,
       registers: [registry],
     });
   }
 
+  /** Runs within a sampled request's trace context (requestSpanMiddleware), so the trace id is read at its start. */
   readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
-    const end = this.duration.startTimer();
+    const start = process.hrtime.bigint();
+    const traceId = sampledTraceId();
     response.once('finish', () => {
-      end({
-        method: request.method,
-        route: matchedRoute(request) ?? 'unmatched',
-        status: String(response.statusCode),
-        listener: listenerOf(request),
+      this.duration.observe({
+        value: Number(process.hrtime.bigint() - start) / 1e9,
+        labels: {
+          method: request.method,
+          route: matchedRoute(request) ?? 'unmatched',
+          status: String(response.statusCode),
+          listener: listenerOf(request),
+        },
+        // Without a sampled trace, no exemplar: prom-client then skips it.
+        exemplarLabels: traceId === undefined ? undefined : { trace_id: traceId },
       });
     });
     next();

@@ -1,10 +1,17 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Registry } from 'prom-client';
 import { Public } from '../../common/index.js';
+import { exposition, OPENMETRICS_TEXT, PROMETHEUS_TEXT } from './exposition.js';
 
-/** Prometheus text format; no key (bind it to an internal network or firewall it in production). */
+/**
+ * The formats offered, the default first, with the versions served: Prometheus asks for OpenMetrics with
+ * a version, and Express matches an Accept entry's parameters only against an offer that has them.
+ */
+const FORMATS = [PROMETHEUS_TEXT, OPENMETRICS_TEXT].map((type) => type.replace(/; charset=.*/, ''));
+
+/** Prometheus text format, or OpenMetrics when asked; no key (bind it to an internal network or firewall it in production). */
 @Public()
 @ApiExcludeController()
 @Controller('metrics')
@@ -12,8 +19,10 @@ export class MetricsController {
   constructor(private readonly registry: Registry) {}
 
   @Get()
-  async metrics(@Res({ passthrough: true }) response: Response): Promise<string> {
-    response.type(this.registry.contentType);
-    return this.registry.metrics();
+  async metrics(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<string> {
+    response.vary('Accept');
+    const contentType = request.accepts(FORMATS) === FORMATS[1] ? OPENMETRICS_TEXT : PROMETHEUS_TEXT;
+    response.type(contentType);
+    return exposition(this.registry, contentType);
   }
 }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { Registry, collectDefaultMetrics } from 'prom-client';
+import { metricsRegistry } from './exposition.js';
 import { DatabaseMetrics } from './database.metrics.js';
 import { HttpMetrics } from './http.metrics.js';
 import { MetricsController } from './metrics.controller.js';
@@ -12,7 +13,7 @@ import { MetricsController } from './metrics.controller.js';
     {
       provide: Registry,
       useFactory: () => {
-        const registry = new Registry();
+        const registry = metricsRegistry();
         collectDefaultMetrics({ register: registry });
         return registry;
       },
