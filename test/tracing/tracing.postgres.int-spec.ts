@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
 import { displayPrefix, generateApiKey, hashApiKey } from '../../src/modules/auth/api-key.format.js';
 import { OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.js';
 import { postgresSuiteTurn } from '../support/postgres-suite.js';
@@ -16,6 +17,8 @@ const DATABASE_URL = process.env.DATABASE_URL!;
 const REDIS_URL = process.env.REDIS_URL;
 const STOP_BOUND_MS = 15_000;
 const SERVER = 2;
+/** A test starts a replica or makes keys with the command-line tool, then waits for batched spans: slow on a busy machine, never skipped. */
+jest.setTimeout(120_000);
 
 postgresSuiteTurn(DATABASE_URL);
 
