@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { OtlpReceiver } from '../support/otlp-receiver.js';
 import { RedisCluster } from '../support/redis-cluster.js';
 import { ThrowawayPostgres } from '../support/throwaway-postgres.js';
 import { Fleet, QUERY_TIMEOUT_MS, STOP_BOUND_MS, readinessDelayMs } from './fleet.js';
@@ -352,6 +353,57 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
     expect(admitted).toBeLessThanOrEqual(bound);
     expect(Object.keys(counted).length).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('one trace crossing HAProxy to a replica', () => {
+  // Tracing on these replicas only: the other scenarios' figures are measured without it.
+  const receiver = new OtlpReceiver();
+  const receiverPort = BASE + 34;
+  const fleet = new Fleet({
+    database: DATABASE_URL,
+    redisClusterNodes: cluster.nodes,
+    redisKeyPrefix: `fleet-${randomUUID()}:`,
+    ports: { pgbouncer: BASE + 30, replicas: [BASE + 31, BASE + 32], haproxy: BASE + 33 },
+    replicaEnv: {
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    },
+  });
+  const http = serve(
+    fleet,
+    async () => {
+      await receiver.start(receiverPort);
+      await query(DATABASE_URL, 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    },
+    () => void receiver.close(),
+  );
+
+  it("continues the caller's trace on the replica that served the request", async () => {
+    const client = http();
+    const { key } = fleet.newKey('--plan', 'pro', '--name', 'fleet traced');
+    const [traceId, parentId] = [randomBytes(16).toString('hex'), randomBytes(8).toString('hex')];
+    const answer = await client.send({ ...list(key), headers: { ...auth(key), traceparent: `00-${traceId}-${parentId}-01` } });
+    expect(answer.status).toBe(200);
+
+    const spans = await receiver.trace(traceId, (arrived) => arrived.some((span) => span.name === 'GET /v1/pets'), 30_000);
+    const servers = spans.filter((span) => span.kind === 2);
+    expect(servers).toHaveLength(1);
+    const [server] = servers;
+    const served = fleet.replicas.findIndex((replica) => replica.pid === server.resource['process.pid']);
+    summary.add(
+      'One trace through HAProxy',
+      `traceparent ${traceId}/${parentId}: server span ${server.name} on api-${served + 1} (pid ${String(server.resource['process.pid'])}), parent ${server.parentSpanId}; ${spans.length} spans: ${[...new Set(spans.map(({ name }) => name))].join(', ')}`,
+    );
+    expect(server.parentSpanId).toBe(parentId);
+    expect(server.attributes).toEqual(
+      expect.objectContaining({ 'http.route': '/v1/pets', 'http.response.header.x-request-id': [answer.headers['x-request-id']] }),
+    );
+    expect(served).toBeGreaterThanOrEqual(0);
+    expect(server.resource).toEqual(expect.objectContaining({ 'service.name': 'pet-adoption-service', 'host.name': expect.any(String) }));
+    expect(spans.filter((span) => span.parentSpanId === server.spanId).map(({ name }) => name)).toContain('rate_limit.decision');
+  }, 60_000);
 });
 
 describe('PostgreSQL stopped for 5 s behind PgBouncer', () => {

@@ -30,6 +30,8 @@ export interface FleetOptions {
   redisClusterNodes: string;
   redisKeyPrefix: string;
   ports: { pgbouncer: number; replicas: number[]; haproxy: number };
+  /** Added to the replicas' environment alone (not the command-line tool's), such as the OTEL_* variables of tracing. */
+  replicaEnv?: Record<string, string>;
 }
 
 /**
@@ -64,7 +66,7 @@ export class Fleet {
       SHUTDOWN_GRACE_MS: '5000',
       LOG_LEVEL: 'warn',
     };
-    this.replicas = options.ports.replicas.map((port) => new ServiceProcess(port, this.env));
+    this.replicas = options.ports.replicas.map((port) => new ServiceProcess(port, { ...this.env, ...options.replicaEnv }));
     this.haproxy = new HaProxy(options.ports.haproxy, options.ports.replicas);
   }
 

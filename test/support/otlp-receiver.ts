@@ -43,8 +43,8 @@ export class OtlpReceiver {
   readonly protobufRequests: Buffer[] = [];
   private server?: Server;
 
-  /** The base URL to give as OTEL_EXPORTER_OTLP_ENDPOINT. */
-  async start(): Promise<string> {
+  /** The base URL to give as OTEL_EXPORTER_OTLP_ENDPOINT; on `port`, when the address must be known before it starts. */
+  async start(port = 0): Promise<string> {
     this.server = createServer((request, response) => {
       void bodyOf(request).then((body) => {
         if (request.method !== 'POST' || request.url !== '/v1/traces') return response.writeHead(404).end();
@@ -57,7 +57,7 @@ export class OtlpReceiver {
         return response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
       });
     });
-    this.server.listen(0, '127.0.0.1');
+    this.server.listen(port, '127.0.0.1');
     await once(this.server, 'listening');
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
