@@ -1,5 +1,6 @@
-// The benchmark (`npm run bench`): the service against the usual NestJS build and the ceiling, each
-// server its own process, loaded in alternating rounds on this machine, printed as markdown tables.
+// The benchmark (`npm run bench`): the service against its peers (the usual NestJS build, a Fastify
+// build) and the ceiling, each server its own process, loaded in alternating rounds on this machine,
+// printed as markdown tables.
 // BENCH_BASELINE=<git-rev> also runs that commit beside the service for an A/B. What each server is,
 // the knobs and how to read the tables: docs/benchmarks.md.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,17 @@ import { checkOutBaseline, removeBaseline } from './lib/baseline.mjs';
 import { run, stopAll } from './lib/processes.mjs';
 import { ratioTable, serverTable } from './lib/report.mjs';
 import { roundPlan } from './lib/round-order.mjs';
-import { ceilingServer, ENDPOINTS, loadOnce, RUN_PREFIX, SERVERS, serviceServer, start, usualBuildServer } from './lib/servers.mjs';
+import {
+  ceilingServer,
+  ENDPOINTS,
+  fastifyBuildServer,
+  loadOnce,
+  RUN_PREFIX,
+  SERVERS,
+  serviceServer,
+  start,
+  usualBuildServer,
+} from './lib/servers.mjs';
 import { createKey, databaseName, freshPostgres, redisVersion, removeRedisKeys, seed } from './lib/stores.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,7 +71,7 @@ async function sharedStores() {
   versions.redis = await redisVersion(config.redisUrl);
   if (!versions.redis) note(`Redis at ${config.redisUrl} does not answer`);
   if (versions.postgres && versions.redis) return versions;
-  note('skipped: the service on PostgreSQL + Redis, the usual build and their baseline; the embedded servers and the ceiling still run');
+  note('skipped: the service on PostgreSQL + Redis, the peers and the baseline; the embedded servers and the ceiling still run');
   return undefined;
 }
 
@@ -84,14 +95,15 @@ async function prepare(tmp, versions) {
     builds.push({ label: `baseline ${commit.slice(0, 7)}`, cwd: dir, names: ['baseline', 'baseline-embedded'], databaseUrl, commit });
   }
   const definitions = want('ceiling') ? [ceilingServer(ROOT)] : [];
-  if (versions && (want('service') || want('usual-build'))) {
+  const peers = [want('usual-build') && usualBuildServer, want('fastify-build') && fastifyBuildServer].filter(Boolean);
+  if (versions && (want('service') || peers.length > 0)) {
     const shared = [];
     for (const build of want('service') ? builds : [builds[0]]) {
       if (build !== builds[0]) await freshPostgres(build.databaseUrl);
       shared.push(await withData(build, build.names[0], 'PostgreSQL + Redis', build.databaseUrl, config.redisUrl));
     }
     const { databaseUrl, redisUrl } = config;
-    if (want('usual-build')) definitions.push(usualBuildServer({ cwd: ROOT, databaseUrl, redisUrl, key: shared[0].key }));
+    for (const peer of peers) definitions.push(peer({ cwd: ROOT, databaseUrl, redisUrl, key: shared[0].key }));
     if (want('service')) definitions.push(...shared);
   }
   for (const build of want('embedded') ? builds : []) {
@@ -144,15 +156,24 @@ async function startAll(definitions, tmp) {
   return servers;
 }
 
-/** The comparisons whose two sides both ran: the service against the usual build, and each build against its baseline. */
+/** The comparisons whose two sides both ran: the service against each peer, and each build against its baseline. */
 function comparisons(servers) {
   const ran = (name) => servers.some((s) => s.name === name);
   const endpoints = config.endpoints;
   return [
     { label: 'service / usual build', a: 'service', b: 'usual-build', endpoints: ['list'], measures: ['rps', 'p50', 'p99', 'cpu'] },
+    {
+      label: 'service / Fastify build',
+      a: 'service',
+      b: 'fastify-build',
+      endpoints: ['list', 'status'],
+      measures: ['rps', 'p50', 'p99', 'cpu'],
+    },
     { label: 'service / baseline', a: 'service', b: 'baseline', endpoints, measures: ['rps', 'cpu'] },
     { label: 'embedded / baseline embedded', a: 'embedded', b: 'baseline-embedded', endpoints, measures: ['rps', 'cpu'] },
-  ].filter((c) => ran(c.a) && ran(c.b) && c.endpoints.some((e) => endpoints.includes(e)));
+  ]
+    .map((c) => ({ ...c, endpoints: c.endpoints.filter((e) => endpoints.includes(e)) }))
+    .filter((c) => ran(c.a) && ran(c.b) && c.endpoints.length > 0);
 }
 
 async function header(versions, baselineCommit) {
@@ -173,10 +194,13 @@ async function header(versions, baselineCommit) {
 }
 
 async function bench(tmp) {
-  const versions = want('service') || want('usual-build') ? await sharedStores() : undefined;
-  for (const project of [want('ceiling') && 'bench/ceiling', want('usual-build') && versions && 'bench/peers/usual-build'].filter(
-    Boolean,
-  )) {
+  const versions = want('service') || want('usual-build') || want('fastify-build') ? await sharedStores() : undefined;
+  const projects = [
+    want('ceiling') && 'bench/ceiling',
+    want('usual-build') && versions && 'bench/peers/usual-build',
+    want('fastify-build') && versions && 'bench/peers/fastify-build',
+  ];
+  for (const project of projects.filter(Boolean)) {
     log(`building ${project} (tsc -p ${project}/tsconfig.json)`);
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`], { cwd: ROOT });
   }

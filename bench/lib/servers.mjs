@@ -10,7 +10,7 @@ import { startServer, tail } from './processes.mjs';
  */
 export const RUN_PREFIX = `petsbench:${Date.now().toString(36)}${process.pid.toString(36)}:`;
 export const ENDPOINTS = ['list', 'status', 'get', 'create'];
-export const SERVERS = ['ceiling', 'usual-build', 'service', 'embedded'];
+export const SERVERS = ['ceiling', 'usual-build', 'fastify-build', 'service', 'embedded'];
 const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
 
 /** The request `server` is loaded with on `endpoint`. */
@@ -48,17 +48,22 @@ export const ceilingServer = (cwd) => ({
   endpoints: ['list'],
 });
 
-/** bench/peers/usual-build on the service's database, key and Redis. */
-export const usualBuildServer = ({ cwd, databaseUrl, redisUrl, key }) => ({
-  name: 'usual-build',
-  label: 'usual build',
-  script: 'dist/bench/peers/usual-build/main.js',
-  cwd,
-  env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${RUN_PREFIX}usual-build:` },
-  readyPath: '/health',
-  endpoints: ['list'],
-  key,
-});
+/** A peer, bench/peers/<name>, on the service's database, key and Redis. */
+const peerServer =
+  (name, label, endpoints) =>
+  ({ cwd, databaseUrl, redisUrl, key }) => ({
+    name,
+    label,
+    script: `dist/bench/peers/${name}/main.js`,
+    cwd,
+    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${RUN_PREFIX}${name}:` },
+    readyPath: '/health',
+    endpoints,
+    key,
+  });
+
+export const usualBuildServer = peerServer('usual-build', 'usual build', ['list']);
+export const fastifyBuildServer = peerServer('fastify-build', 'Fastify build', ['list', 'status']);
 
 /**
  * Starts `definition` (its log in `tmp`) and checks that each of its endpoints answers as it
