@@ -14,7 +14,9 @@ import { roundPlan } from './lib/round-order.mjs';
 import {
   ceilingServer,
   ENDPOINTS,
+  FEATURES,
   fastifyBuildServer,
+  featureServer,
   loadOnce,
   RUN_PREFIX,
   SERVERS,
@@ -49,6 +51,7 @@ const config = {
   endpoints: listEnv('BENCH_ENDPOINTS', ENDPOINTS),
   servers: listEnv('BENCH_SERVERS', SERVERS),
   baseline: process.env.BENCH_BASELINE || undefined,
+  features: process.env.BENCH_FEATURES ? listEnv('BENCH_FEATURES', FEATURES) : [],
   databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pets_bench',
   redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
 };
@@ -104,7 +107,7 @@ async function prepare(tmp, versions) {
     }
     const { databaseUrl, redisUrl } = config;
     for (const peer of peers) definitions.push(peer({ cwd: ROOT, databaseUrl, redisUrl, key: shared[0].key }));
-    if (want('service')) definitions.push(...shared);
+    if (want('service')) definitions.push(...shared, ...config.features.map((feature) => featureServer(shared[0], feature)));
   }
   for (const build of want('embedded') ? builds : []) {
     definitions.push(await withData(build, build.names[1], 'embedded', `sqlite:${join(tmp, `${build.names[1]}.sqlite`)}`));
@@ -171,6 +174,15 @@ function comparisons(servers) {
     },
     { label: 'service / baseline', a: 'service', b: 'baseline', endpoints, measures: ['rps', 'cpu'] },
     { label: 'embedded / baseline embedded', a: 'embedded', b: 'baseline-embedded', endpoints, measures: ['rps', 'cpu'] },
+    ...servers
+      .filter((s) => s.on)
+      .map((s) => ({
+        label: `${s.name.slice('feature-'.length)} on / off`,
+        a: s.on,
+        b: s.off,
+        endpoints: ['list'],
+        measures: ['rps', 'p99', 'cpu'],
+      })),
   ]
     .map((c) => ({ ...c, endpoints: c.endpoints.filter((e) => endpoints.includes(e)) }))
     .filter((c) => ran(c.a) && ran(c.b) && c.endpoints.length > 0);
@@ -197,6 +209,7 @@ async function bench(tmp) {
   const versions = want('service') || want('usual-build') || want('fastify-build') ? await sharedStores() : undefined;
   const projects = [
     want('ceiling') && 'bench/ceiling',
+    config.features.length > 0 && versions && 'bench/service-without',
     want('usual-build') && versions && 'bench/peers/usual-build',
     want('fastify-build') && versions && 'bench/peers/fastify-build',
   ];

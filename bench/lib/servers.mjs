@@ -65,6 +65,25 @@ const peerServer =
 export const usualBuildServer = peerServer('usual-build', 'usual build', ['list']);
 export const fastifyBuildServer = peerServer('fastify-build', 'Fastify build', ['list', 'status']);
 
+/** The features whose cost BENCH_FEATURES measures, each an on/off pair in the same rounds. */
+export const FEATURES = ['request-log', 'metrics', 'helmet', 'limiter', 'read-cache', 'key-lookup'];
+
+/**
+ * `service` with `feature` switched the other way, on the list: the request log on (LOG_LEVEL=info),
+ * the read cache off (READ_CACHE_TTL_MS=0), the others taken out by bench/service-without. Its
+ * comparison is always feature on / off.
+ */
+export function featureServer(service, feature) {
+  const name = `feature-${feature}`;
+  const variant = { ...service, name, endpoints: ['list'] };
+  const env = { ...service.env, REDIS_KEY_PREFIX: `${RUN_PREFIX}${name}:` };
+  if (feature === 'request-log')
+    return { ...variant, label: 'service, request log on', env: { ...env, LOG_LEVEL: 'info' }, on: name, off: 'service' };
+  const off = { ...variant, label: `service, ${feature} off`, on: 'service', off: name };
+  if (feature === 'read-cache') return { ...off, env: { ...env, READ_CACHE_TTL_MS: '0' } };
+  return { ...off, script: 'dist/bench/service-without/main.js', env: { ...env, BENCH_WITHOUT: feature } };
+}
+
 /**
  * Starts `definition` (its log in `tmp`) and checks that each of its endpoints answers as it
  * should before anything is measured: the expected status, and 20 animals on the list.
