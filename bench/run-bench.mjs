@@ -1,5 +1,6 @@
-// The benchmark (`npm run bench`): the service against the usual NestJS build and the ceiling, each
-// server its own process, loaded in alternating rounds on this machine, printed as markdown tables.
+// The benchmark (`npm run bench`): the service against its peers (the usual NestJS build, a Fastify
+// build) and the ceiling, each server its own process, loaded in alternating rounds on this machine,
+// printed as markdown tables.
 // BENCH_BASELINE=<git-rev> also runs that commit beside the service for an A/B. What each server is,
 // the knobs and how to read the tables: docs/benchmarks.md.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,18 +10,19 @@ import { fileURLToPath } from 'node:url';
 import { checkOutBaseline, removeBaseline } from './lib/baseline.mjs';
 import { run, stopAll } from './lib/processes.mjs';
 import { ratioTable, serverTable } from './lib/report.mjs';
-import { roundPlan } from './lib/round-order.mjs';
 import { startOtlpSink } from './lib/otlp-sink.mjs';
+import { roundPlan } from './lib/round-order.mjs';
 import {
   ceilingServer,
-  DEFAULT_SERVERS,
   ENDPOINTS,
+  FEATURES,
+  fastifyBuildServer,
+  featureServer,
   loadOnce,
   RUN_PREFIX,
   SERVERS,
   serviceServer,
   start,
-  tracedServer,
   usualBuildServer,
 } from './lib/servers.mjs';
 import { createKey, databaseName, freshPostgres, redisVersion, removeRedisKeys, seed } from './lib/stores.mjs';
@@ -35,8 +37,8 @@ function intEnv(name, fallback, min = 1) {
   return value;
 }
 
-function listEnv(name, allowed, defaults = allowed) {
-  const values = (process.env[name] || defaults.join(',')).split(',').map((v) => v.trim());
+function listEnv(name, allowed) {
+  const values = (process.env[name] || allowed.join(',')).split(',').map((v) => v.trim());
   const unknown = values.filter((v) => !allowed.includes(v));
   if (unknown.length) throw new Error(`${name}: ${unknown.join(', ')} unknown (choose from ${allowed.join(', ')})`);
   return values;
@@ -55,9 +57,10 @@ const config = {
   warmupS: intEnv('BENCH_WARMUP_S', 3, 0),
   connections: intEnv('BENCH_CONNECTIONS', 50),
   endpoints: listEnv('BENCH_ENDPOINTS', ENDPOINTS),
-  servers: listEnv('BENCH_SERVERS', SERVERS, DEFAULT_SERVERS),
-  traceRatio: ratioEnv('BENCH_TRACE_RATIO', 0.1),
+  servers: listEnv('BENCH_SERVERS', SERVERS),
   baseline: process.env.BENCH_BASELINE || undefined,
+  features: process.env.BENCH_FEATURES ? listEnv('BENCH_FEATURES', FEATURES) : [],
+  traceRatio: ratioEnv('BENCH_TRACE_RATIO', 0.1),
   databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pets_bench',
   redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
 };
@@ -80,7 +83,7 @@ async function sharedStores() {
   versions.redis = await redisVersion(config.redisUrl);
   if (!versions.redis) note(`Redis at ${config.redisUrl} does not answer`);
   if (versions.postgres && versions.redis) return versions;
-  note('skipped: the service on PostgreSQL + Redis, the usual build and their baseline; the embedded servers and the ceiling still run');
+  note('skipped: the service on PostgreSQL + Redis, the peers and the baseline; the embedded servers and the ceiling still run');
   return undefined;
 }
 
@@ -104,16 +107,17 @@ async function prepare(tmp, versions, sinkUrl) {
     builds.push({ label: `baseline ${commit.slice(0, 7)}`, cwd: dir, names: ['baseline', 'baseline-embedded'], databaseUrl, commit });
   }
   const definitions = want('ceiling') ? [ceilingServer(ROOT)] : [];
-  if (versions && (want('service') || want('usual-build') || want('traced'))) {
+  const peers = [want('usual-build') && usualBuildServer, want('fastify-build') && fastifyBuildServer].filter(Boolean);
+  if (versions && (want('service') || peers.length > 0)) {
     const shared = [];
-    for (const build of want('service') || want('traced') ? builds : [builds[0]]) {
+    for (const build of want('service') ? builds : [builds[0]]) {
       if (build !== builds[0]) await freshPostgres(build.databaseUrl);
       shared.push(await withData(build, build.names[0], 'PostgreSQL + Redis', build.databaseUrl, config.redisUrl));
     }
     const { databaseUrl, redisUrl } = config;
-    if (want('usual-build')) definitions.push(usualBuildServer({ cwd: ROOT, databaseUrl, redisUrl, key: shared[0].key }));
-    if (want('service')) definitions.push(...shared);
-    if (want('traced')) definitions.push(tracedServer(shared[0], config.traceRatio, sinkUrl));
+    for (const peer of peers) definitions.push(peer({ cwd: ROOT, databaseUrl, redisUrl, key: shared[0].key }));
+    const tracing = { sinkUrl, ratio: config.traceRatio };
+    if (want('service')) definitions.push(...shared, ...config.features.map((feature) => featureServer(shared[0], feature, tracing)));
   }
   for (const build of want('embedded') ? builds : []) {
     definitions.push(await withData(build, build.names[1], 'embedded', `sqlite:${join(tmp, `${build.names[1]}.sqlite`)}`));
@@ -165,17 +169,34 @@ async function startAll(definitions, tmp) {
   return servers;
 }
 
-/** The comparisons whose two sides both ran: the service against the usual build, and each build against its baseline. */
+/** The comparisons whose two sides both ran: the service against each peer, and each build against its baseline. */
 function comparisons(servers) {
   const ran = (name) => servers.some((s) => s.name === name);
   const endpoints = config.endpoints;
   return [
     { label: 'service / usual build', a: 'service', b: 'usual-build', endpoints: ['list'], measures: ['rps', 'p50', 'p99', 'cpu'] },
+    {
+      label: 'service / Fastify build',
+      a: 'service',
+      b: 'fastify-build',
+      endpoints: ['list', 'status'],
+      measures: ['rps', 'p50', 'p99', 'cpu'],
+    },
     { label: 'service / baseline', a: 'service', b: 'baseline', endpoints, measures: ['rps', 'cpu'] },
     { label: 'embedded / baseline embedded', a: 'embedded', b: 'baseline-embedded', endpoints, measures: ['rps', 'cpu'] },
-    { label: 'traced / service', a: 'traced', b: 'service', endpoints, measures: ['rps', 'p99', 'cpu'] },
-    { label: 'traced / baseline', a: 'traced', b: 'baseline', endpoints, measures: ['rps', 'cpu'] },
-  ].filter((c) => ran(c.a) && ran(c.b) && c.endpoints.some((e) => endpoints.includes(e)));
+    { label: 'tracing on / baseline', a: 'feature-tracing', b: 'baseline', endpoints: ['list'], measures: ['rps', 'cpu'] },
+    ...servers
+      .filter((s) => s.on)
+      .map((s) => ({
+        label: `${s.name.slice('feature-'.length)} on / off`,
+        a: s.on,
+        b: s.off,
+        endpoints: ['list'],
+        measures: ['rps', 'p99', 'cpu'],
+      })),
+  ]
+    .map((c) => ({ ...c, endpoints: c.endpoints.filter((e) => endpoints.includes(e)) }))
+    .filter((c) => ran(c.a) && ran(c.b) && c.endpoints.length > 0);
 }
 
 async function header(versions, baselineCommit) {
@@ -196,10 +217,14 @@ async function header(versions, baselineCommit) {
 }
 
 async function bench(tmp, sinkUrl) {
-  const versions = want('service') || want('usual-build') || want('traced') ? await sharedStores() : undefined;
-  for (const project of [want('ceiling') && 'bench/ceiling', want('usual-build') && versions && 'bench/peers/usual-build'].filter(
-    Boolean,
-  )) {
+  const versions = want('service') || want('usual-build') || want('fastify-build') ? await sharedStores() : undefined;
+  const projects = [
+    want('ceiling') && 'bench/ceiling',
+    config.features.length > 0 && versions && 'bench/service-without',
+    want('usual-build') && versions && 'bench/peers/usual-build',
+    want('fastify-build') && versions && 'bench/peers/fastify-build',
+  ];
+  for (const project of projects.filter(Boolean)) {
     log(`building ${project} (tsc -p ${project}/tsconfig.json)`);
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`], { cwd: ROOT });
   }
@@ -232,7 +257,7 @@ async function main() {
   }
   try {
     await bench(tmp, sink.url);
-    if (want('traced')) log(`the traced server exported ${sink.received.requests} requests, ${sink.received.bytes} bytes`);
+    if (sink.received.requests > 0) log(`the traced server exported ${sink.received.requests} requests, ${sink.received.bytes} bytes`);
   } finally {
     await cleanUp();
   }

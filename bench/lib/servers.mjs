@@ -10,9 +10,7 @@ import { startServer, tail } from './processes.mjs';
  */
 export const RUN_PREFIX = `petsbench:${Date.now().toString(36)}${process.pid.toString(36)}:`;
 export const ENDPOINTS = ['list', 'status', 'get', 'create'];
-export const SERVERS = ['ceiling', 'usual-build', 'service', 'embedded', 'traced'];
-/** What runs when BENCH_SERVERS is unset: `traced` only when asked for. */
-export const DEFAULT_SERVERS = ['ceiling', 'usual-build', 'service', 'embedded'];
+export const SERVERS = ['ceiling', 'usual-build', 'fastify-build', 'service', 'embedded'];
 const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
 
 /** The request `server` is loaded with on `endpoint`. */
@@ -39,23 +37,6 @@ export function serviceServer({ name, label, cwd, databaseUrl, redisUrl, endpoin
   return { name, label, script: 'dist/src/main.js', cwd, env, readyPath: '/health/live', endpoints, key, petId };
 }
 
-/** `service` with tracing on, sampling `ratio` of the requests (parent-based) and exporting over OTLP/HTTP to `sinkUrl`. */
-export function tracedServer(service, ratio, sinkUrl) {
-  return {
-    ...service,
-    name: 'traced',
-    label: `service, ${ratio * 100} % traced (PostgreSQL + Redis)`,
-    env: {
-      ...service.env,
-      REDIS_KEY_PREFIX: `${RUN_PREFIX}traced:`,
-      OTEL_TRACES_EXPORTER: 'otlp',
-      OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
-      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-      OTEL_TRACES_SAMPLER_ARG: String(ratio),
-    },
-  };
-}
-
 /** bench/ceiling on the service's Express adapter: a fixed 20-animal array, nothing else. */
 export const ceilingServer = (cwd) => ({
   name: 'ceiling',
@@ -67,17 +48,51 @@ export const ceilingServer = (cwd) => ({
   endpoints: ['list'],
 });
 
-/** bench/peers/usual-build on the service's database, key and Redis. */
-export const usualBuildServer = ({ cwd, databaseUrl, redisUrl, key }) => ({
-  name: 'usual-build',
-  label: 'usual build',
-  script: 'dist/bench/peers/usual-build/main.js',
-  cwd,
-  env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${RUN_PREFIX}usual-build:` },
-  readyPath: '/health',
-  endpoints: ['list'],
-  key,
-});
+/** A peer, bench/peers/<name>, on the service's database, key and Redis. */
+const peerServer =
+  (name, label, endpoints) =>
+  ({ cwd, databaseUrl, redisUrl, key }) => ({
+    name,
+    label,
+    script: `dist/bench/peers/${name}/main.js`,
+    cwd,
+    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${RUN_PREFIX}${name}:` },
+    readyPath: '/health',
+    endpoints,
+    key,
+  });
+
+export const usualBuildServer = peerServer('usual-build', 'usual build', ['list']);
+export const fastifyBuildServer = peerServer('fastify-build', 'Fastify build', ['list', 'status']);
+
+/** The features whose cost BENCH_FEATURES measures, each an on/off pair in the same rounds. */
+export const FEATURES = ['request-log', 'metrics', 'helmet', 'limiter', 'read-cache', 'key-lookup', 'tracing'];
+
+/**
+ * `service` with `feature` switched the other way, on the list: the request log on (LOG_LEVEL=info),
+ * tracing on (sampling `tracing.ratio` of the requests, exporting over OTLP/HTTP to `tracing.sinkUrl`),
+ * the read cache off (READ_CACHE_TTL_MS=0), the others taken out by bench/service-without. Its
+ * comparison is always feature on / off.
+ */
+export function featureServer(service, feature, tracing) {
+  const name = `feature-${feature}`;
+  const variant = { ...service, name, endpoints: ['list'] };
+  const env = { ...service.env, REDIS_KEY_PREFIX: `${RUN_PREFIX}${name}:` };
+  if (feature === 'request-log')
+    return { ...variant, label: 'service, request log on', env: { ...env, LOG_LEVEL: 'info' }, on: name, off: 'service' };
+  if (feature === 'tracing') {
+    const otel = {
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: tracing.sinkUrl,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: String(tracing.ratio),
+    };
+    return { ...variant, label: `service, ${tracing.ratio * 100} % traced`, env: { ...env, ...otel }, on: name, off: 'service' };
+  }
+  const off = { ...variant, label: `service, ${feature} off`, on: 'service', off: name };
+  if (feature === 'read-cache') return { ...off, env: { ...env, READ_CACHE_TTL_MS: '0' } };
+  return { ...off, script: 'dist/bench/service-without/main.js', env: { ...env, BENCH_WITHOUT: feature } };
+}
 
 /**
  * Starts `definition` (its log in `tmp`) and checks that each of its endpoints answers as it

@@ -1,0 +1,69 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import type { NextFunction, Request, Response } from 'express';
+import { configureApp, NEST_APPLICATION_OPTIONS } from '../../src/app.factory.js';
+import { AppModule } from '../../src/app.module.js';
+import { ExpressPrototypesAdapter } from '../../src/common/http/express-prototypes.adapter.js';
+import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
+import { RequestAuthenticator, type Identity } from '../../src/modules/auth/request-authenticator.js';
+import { HttpMetrics } from '../../src/platform/metrics/http.metrics.js';
+import { LimiterStore, type LimiterFacts } from '../../src/policies/rate-limit/limiter.store.js';
+
+/** The limiter's store answering at once in process: admitted, nothing counted, generation 0 for the read cache. */
+class AdmittingStore extends LimiterStore {
+  consume(): Promise<LimiterFacts> {
+    return Promise.resolve({
+      outcome: 'admitted',
+      store: 'in-process',
+      usedMinute: 1,
+      usedDay: 1,
+      nowMs: Date.now(),
+      suspendedUntilMs: 0,
+      alsoRead: 0,
+    });
+  }
+  peek(): Promise<LimiterFacts> {
+    return Promise.resolve({
+      outcome: 'read',
+      store: 'in-process',
+      usedMinute: 0,
+      usedDay: 0,
+      nowMs: Date.now(),
+      suspendedUntilMs: 0,
+      alsoRead: 0,
+    });
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** Every request is taken for the first one's caller: no header read, no hash, no lookup (the benchmark sends one key). */
+class FirstCallerAuthenticator extends RequestAuthenticator {
+  private first?: Promise<Identity>;
+
+  override identify(request: Request): Promise<Identity> {
+    return (this.first ??= super.identify(request));
+  }
+
+  override wouldLookUpUnfamiliarKey(): boolean {
+    return false;
+  }
+}
+
+/** The service as createApp() builds it, but for the feature `without` names (helmet is taken out at load). */
+export async function buildWithout(without: string | undefined): Promise<NestExpressApplication> {
+  const builder = Test.createTestingModule({ imports: [AppModule.register()] });
+  if (without === 'metrics')
+    builder.overrideProvider(HttpMetrics).useValue({ middleware: (_q: Request, _s: Response, next: NextFunction) => next() });
+  if (without === 'limiter') builder.overrideProvider(LimiterStore).useValue(new AdmittingStore());
+  if (without === 'key-lookup') {
+    builder
+      .overrideProvider(RequestAuthenticator)
+      .useFactory({ factory: (keys: ApiKeysService) => new FirstCallerAuthenticator(keys), inject: [ApiKeysService] });
+  }
+  const module = await builder.compile();
+  const app = module.createNestApplication<NestExpressApplication>(new ExpressPrototypesAdapter(), NEST_APPLICATION_OPTIONS);
+  app.enableShutdownHooks();
+  return configureApp(app);
+}
