@@ -1,3 +1,4 @@
+import { ConfigService } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
@@ -17,6 +18,7 @@ import { ApiKeyGuard } from './modules/auth/index.js';
 import type { AppConfig } from './platform/config/index.js';
 import { HTTP_LOGGER } from './platform/logging/index.js';
 import { HttpMetrics } from './platform/metrics/index.js';
+import type { TracingConfig } from './platform/tracing/index.js';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from './policies/idempotency/index.js';
 import { RATE_LIMIT_HEADER_NAMES, RateLimitMiddleware } from './policies/rate-limit/index.js';
 import { ReadCacheInterceptor } from './policies/read-cache/index.js';
@@ -31,8 +33,8 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
   const v1 = `/${API_PREFIX}`;
   answerUnparsableRequests(app.getHttpServer());
   const router: Express = app.getHttpAdapter().getInstance();
-  // Every request: its trace span (when tracing is on), security headers, request id, request log, metrics, CORS when configured.
-  app.use(requestSpanMiddleware(router));
+  // Every request: its trace span (only while tracing is on), security headers, request id, request log, metrics, CORS when configured.
+  if (app.get(ConfigService).getOrThrow<TracingConfig>('tracing').enabled) app.use(requestSpanMiddleware(router));
   app.use(helmet());
   app.use(requestIdMiddleware);
   app.use(app.get<RequestHandler>(HTTP_LOGGER));

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { jest } from '@jest/globals';
 import { context, trace } from '@opentelemetry/api';
 import { AlwaysOffSampler, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { ConfigService } from '@nestjs/config';
 import type { Request, Response } from 'express';
 import type { Registry } from 'prom-client';
 import { HttpMetrics } from './http.metrics.js';
@@ -20,13 +21,15 @@ function requestThrough(metrics: HttpMetrics, tracerProvider: NodeTracerProvider
   return traceId;
 }
 
+const tracing = (enabled: boolean) => ({ getOrThrow: () => ({ enabled }) }) as unknown as ConfigService;
+
 describe('HttpMetrics exemplars', () => {
   let registry: Registry;
   let metrics: HttpMetrics;
 
   beforeEach(() => {
     registry = metricsRegistry();
-    metrics = new HttpMetrics(registry);
+    metrics = new HttpMetrics(registry, tracing(true));
   });
   afterEach(() => {
     trace.disable();
@@ -55,6 +58,16 @@ describe('HttpMetrics exemplars', () => {
     requestThrough(metrics, new NodeTracerProvider());
     const text = await exposition(registry, OPENMETRICS_TEXT);
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/v1\/pets",status="200",listener="public"\} 2$/m);
+    expect(text).not.toContain('trace_id');
+  });
+
+  it('asks for no trace id while tracing is off in the configuration, even inside a sampled span', async () => {
+    const provider = new NodeTracerProvider();
+    provider.register();
+    const untraced = metricsRegistry();
+    requestThrough(new HttpMetrics(untraced, tracing(false)), provider);
+    const text = await exposition(untraced, OPENMETRICS_TEXT);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/v1\/pets",status="200",listener="public"\} 1$/m);
     expect(text).not.toContain('trace_id');
   });
 });

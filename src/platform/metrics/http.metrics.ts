@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, Response } from 'express';
 import { Histogram, Registry } from 'prom-client';
 import { listenerOf, matchedRoute, sampledTraceId } from '../../common/index.js';
+import type { TracingConfig } from '../tracing/index.js';
 
 type Label = 'method' | 'route' | 'status' | 'listener';
 /** prom-client types an exemplar's labels with the metric's label names, so the histogram's type names it too. */
@@ -15,8 +17,11 @@ type ExemplarLabel = 'trace_id';
 @Injectable()
 export class HttpMetrics {
   private readonly duration: Histogram<Label | ExemplarLabel>;
+  /** Only a traced service has trace ids to give; an untraced one asks for none. */
+  private readonly traced: boolean;
 
-  constructor(registry: Registry) {
+  constructor(registry: Registry, config: ConfigService) {
+    this.traced = config.getOrThrow<TracingConfig>('tracing').enabled;
     this.duration = new Histogram<Label | ExemplarLabel>({
       name: 'http_request_duration_seconds',
       help: 'Duration of HTTP requests, by method, matched route, status code and listener (public or admin).',
@@ -30,7 +35,7 @@ export class HttpMetrics {
   /** Runs within a sampled request's trace context (requestSpanMiddleware), so the trace id is read at its start. */
   readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
     const start = process.hrtime.bigint();
-    const traceId = sampledTraceId();
+    const traceId = this.traced ? sampledTraceId() : undefined;
     response.once('finish', () => {
       this.duration.observe({
         value: Number(process.hrtime.bigint() - start) / 1e9,
