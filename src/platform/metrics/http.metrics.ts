@@ -27,26 +27,23 @@ export class HttpMetrics {
       help: 'Duration of HTTP requests, by method, matched route, status code and listener (public or admin).',
       labelNames: ['method', 'route', 'status', 'listener'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      enableExemplars: true,
+      // Untraced, the histogram is prom-client's plain one: its exemplar path is not free (docs/benchmarks.md).
+      enableExemplars: this.traced,
       registers: [registry],
     });
   }
 
   /** Runs within a sampled request's trace context (requestSpanMiddleware), so the trace id is read at its start. */
   readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
-    const start = process.hrtime.bigint();
     const traceId = this.traced ? sampledTraceId() : undefined;
+    // Without a sampled trace, no exemplar: prom-client then skips it.
+    const end = this.duration.startTimer(undefined, traceId === undefined ? undefined : { trace_id: traceId });
     response.once('finish', () => {
-      this.duration.observe({
-        value: Number(process.hrtime.bigint() - start) / 1e9,
-        labels: {
-          method: request.method,
-          route: matchedRoute(request) ?? 'unmatched',
-          status: String(response.statusCode),
-          listener: listenerOf(request),
-        },
-        // Without a sampled trace, no exemplar: prom-client then skips it.
-        exemplarLabels: traceId === undefined ? undefined : { trace_id: traceId },
+      end({
+        method: request.method,
+        route: matchedRoute(request) ?? 'unmatched',
+        status: String(response.statusCode),
+        listener: listenerOf(request),
       });
     });
     next();
