@@ -34,14 +34,16 @@ export const REQUEST_SPAN_ATTRIBUTES = {
 const UNTRACED = /^\/(health\/|metrics)/;
 
 const tracer = trace.getTracer('pet-adoption-service');
-const spans = new WeakMap<Request, Span>();
+const SPAN = Symbol('requestSpan');
+
+type WithSpan = Request & { [SPAN]?: Span };
 
 /**
  * The request's server span, continuing the caller's `traceparent`. Only a sampled request enters the
  * span's context (so its database and Redis calls become child spans); the others keep their ids for
  * the log line and cost nothing more. While tracing is off, the API's no-op tracer answers and nothing is kept.
  * The service makes this span itself rather than through @opentelemetry/instrumentation-http, which binds
- * every request's and response's emitters and builds the attributes of spans it never records (docs/operations.md#tracing).
+ * every request's and response's emitters and builds the attributes of spans it never records (docs/architecture.md#tracing).
  */
 export function requestSpanMiddleware(router: Express): (request: Request, response: Response, next: NextFunction) => void {
   return (request, response, next) => {
@@ -49,7 +51,7 @@ export function requestSpanMiddleware(router: Express): (request: Request, respo
     const parent = propagation.extract(ROOT_CONTEXT, request.headers);
     const span = tracer.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
     if (!isSpanContextValid(span.spanContext())) return next();
-    spans.set(request, span);
+    (request as WithSpan)[SPAN] = span;
     if (!span.isRecording()) return next();
     const A = REQUEST_SPAN_ATTRIBUTES;
     span.setAttributes({
@@ -82,7 +84,7 @@ function endRequestSpan(span: Span, router: Express, request: Request, response:
 
 /** Puts the Error object's code on the request's span: the refusals (401, 403, 429) are what operators look for. */
 export function recordErrorCode(request: Request, code: string): void {
-  spans.get(request)?.setAttribute(REQUEST_SPAN_ATTRIBUTES.errorCode, code);
+  (request as WithSpan)[SPAN]?.setAttribute(REQUEST_SPAN_ATTRIBUTES.errorCode, code);
 }
 
 type TraceFields = { trace_id?: string; span_id?: string };
@@ -93,7 +95,7 @@ const fieldsOf = (span: Span | undefined): TraceFields => {
 };
 
 /** `trace_id` and `span_id` of a request's span, sampled or not, for its log line; nothing while tracing is off. */
-export const traceFieldsOf = (request: Request): TraceFields => fieldsOf(spans.get(request));
+export const traceFieldsOf = (request: Request): TraceFields => fieldsOf((request as WithSpan)[SPAN]);
 
 /** The same for any line written within a sampled request (pino's mixin). */
 export const traceFields = (): TraceFields => fieldsOf(trace.getActiveSpan());
