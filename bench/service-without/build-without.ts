@@ -9,29 +9,17 @@ import { RequestAuthenticator, type Identity } from '../../src/modules/auth/requ
 import { HttpMetrics } from '../../src/platform/metrics/http.metrics.js';
 import { LimiterStore, type LimiterFacts } from '../../src/policies/rate-limit/limiter.store.js';
 
-/** The limiter's store answering at once in process: admitted, nothing counted, generation 0 for the read cache. */
+/** Facts of a decision made at once in process, with generation 0 for the read cache. */
+const answered = (outcome: 'admitted' | 'read', used: number): Promise<LimiterFacts> =>
+  Promise.resolve({ outcome, store: 'in-process', usedMinute: used, usedDay: used, nowMs: Date.now(), suspendedUntilMs: 0, alsoRead: 0 });
+
+/** The limiter's store answering at once in process: admitted, nothing counted. */
 class AdmittingStore extends LimiterStore {
   consume(): Promise<LimiterFacts> {
-    return Promise.resolve({
-      outcome: 'admitted',
-      store: 'in-process',
-      usedMinute: 1,
-      usedDay: 1,
-      nowMs: Date.now(),
-      suspendedUntilMs: 0,
-      alsoRead: 0,
-    });
+    return answered('admitted', 1);
   }
   peek(): Promise<LimiterFacts> {
-    return Promise.resolve({
-      outcome: 'read',
-      store: 'in-process',
-      usedMinute: 0,
-      usedDay: 0,
-      nowMs: Date.now(),
-      suspendedUntilMs: 0,
-      alsoRead: 0,
-    });
+    return answered('read', 0);
   }
   close(): Promise<void> {
     return Promise.resolve();
