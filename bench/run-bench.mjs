@@ -2,7 +2,7 @@
 // build) and the ceiling, each server its own process, loaded in alternating rounds on this machine,
 // printed as markdown tables.
 // BENCH_BASELINE=<git-rev> also runs that commit beside the service for an A/B. What each server is,
-// the knobs and how to read the tables: docs/benchmarks.md.
+// the knobs and how to read the tables: docs/running-benchmarks.md.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The service with one feature taken out, for the benchmark's table of what each feature costs
- * (docs/benchmarks.md): BENCH_WITHOUT names it. A bench-only entry point, built by
+ * (docs/running-benchmarks.md): BENCH_WITHOUT names it. A bench-only entry point, built by
  * `tsc -p bench/service-without/tsconfig.json` into dist/bench/service-without and never part of the
  * image: the service itself has no switch that turns a promise off. It builds the application as
  * createApp() does, with one provider replaced through @nestjs/testing or, for helmet, the module
