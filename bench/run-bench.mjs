@@ -11,6 +11,7 @@ import { checkOutBaseline, removeBaseline } from './lib/baseline.mjs';
 import { run, stopAll } from './lib/processes.mjs';
 import { ratioTable, serverTable } from './lib/report.mjs';
 import { startOtlpSink } from './lib/otlp-sink.mjs';
+import { summarise } from './lib/load.mjs';
 import { roundPlan } from './lib/round-order.mjs';
 import {
   ceilingServer,
@@ -54,6 +55,7 @@ function ratioEnv(name, fallback) {
 const config = {
   rounds: intEnv('BENCH_ROUNDS', 5),
   durationS: intEnv('BENCH_DURATION_S', 5),
+  slices: intEnv('BENCH_SLICES', 5),
   warmupS: intEnv('BENCH_WARMUP_S', 3, 0),
   connections: intEnv('BENCH_CONNECTIONS', 50),
   endpoints: listEnv('BENCH_ENDPOINTS', ENDPOINTS),
@@ -134,24 +136,30 @@ function withDatabase(url, name) {
 /**
  * The measured rounds, each on processes of its own: a process keeps what V8 decided while warming up
  * for its whole life, which moved one server's figures by up to 30 % from run to run, so a round
- * starts every server afresh and warms each endpoint up unmeasured first. Every load's result, by
- * "server:endpoint", one per round.
+ * starts every server afresh and warms each endpoint up unmeasured first. Each load is then taken in
+ * `config.slices` slices, interleaved with the other servers' (round-order.mjs). Every load's
+ * result, by "server:endpoint", one per round.
  */
 async function measure(definitions, tmp) {
   const runs = new Map();
-  const options = { connections: config.connections, seconds: config.durationS };
+  const connections = config.connections;
   for (let round = 1; round <= config.rounds; round++) {
     log(`round ${round}/${config.rounds}`);
     const servers = await startAll(definitions, tmp);
     try {
       if (config.warmupS > 0) {
         for (const { server, endpoint } of roundPlan(servers, config.endpoints, round)) {
-          await loadOnce(server, endpoint, { ...options, seconds: config.warmupS });
+          await loadOnce(server, endpoint, { connections, seconds: config.warmupS });
         }
       }
-      for (const { server, endpoint } of roundPlan(servers, config.endpoints, round)) {
-        const r = await loadOnce(server, endpoint, options);
-        runs.set(`${server.name}:${endpoint}`, [...(runs.get(`${server.name}:${endpoint}`) ?? []), r]);
+      const slices = new Map();
+      const seconds = config.durationS / config.slices;
+      for (const { server, endpoint } of roundPlan(servers, config.endpoints, round, config.slices)) {
+        const key = `${server.name}:${endpoint}`;
+        slices.set(key, [...(slices.get(key) ?? []), await loadOnce(server, endpoint, { connections, seconds })]);
+        if (slices.get(key).length < config.slices) continue;
+        const r = summarise(slices.get(key));
+        runs.set(key, [...(runs.get(key) ?? []), r]);
         log(
           `  ${server.label} ${endpoint}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)}, p99 ${r.p99.toFixed(2)}, CPU ${r.cpu.toFixed(3)} ms`,
         );
@@ -210,7 +218,7 @@ async function header(versions, baselineCommit) {
     '',
     `- Commit ${await git('rev-parse', '--short', 'HEAD')}${dirty}${baselineCommit ? `; baseline ${baselineCommit.slice(0, 7)}` : ''}`,
     `- Machine: ${availableParallelism()} CPUs (${cpu}), Node.js ${process.version}, PostgreSQL ${versions?.postgres ?? 'not used'}, Redis ${versions?.redis ?? 'not used'}, autocannon ${autocannon}`,
-    `- Load: ${config.connections} connections over loopback, ${config.rounds} rounds, each on fresh processes, of ${config.warmupS} s unmeasured then ${config.durationS} s measured per server and endpoint, every other round in reverse order; ${SEED_COUNT.toLocaleString('en')} animals seeded`,
+    `- Load: ${config.connections} connections over loopback, ${config.rounds} rounds, each on fresh processes, of ${config.warmupS} s unmeasured then ${config.durationS} s measured per server and endpoint in ${config.slices} slices taken in turn with the other servers', every other round in reverse order; ${SEED_COUNT.toLocaleString('en')} animals seeded`,
     `- Knobs: ${knobs.map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults'}`,
     ...notes.map((n) => `- Note: ${n}`),
   ].join('\n');
@@ -234,7 +242,7 @@ async function bench(tmp, sinkUrl) {
   const ratios = comparisons(definitions);
   const medians =
     'Median over the rounds (lowest–highest round); latencies of the 2xx answers; server CPU is user + system time of its process per answered request.';
-  const perRound = 'Each ratio is taken per round, between two loads run one right after the other; its median (lowest–highest).';
+  const perRound = 'Each ratio is taken per round, between two loads taken in interleaved slices; its median (lowest–highest).';
   console.log([await header(versions, baselineCommit), '', medians, '', serverTable(definitions, runs)].join('\n'));
   console.log(['', ratios.length ? `${perRound}\n\n${ratioTable(ratios, runs)}` : 'No ratio: each needs both of its servers.'].join('\n'));
 }

@@ -4,12 +4,16 @@ import { cpuMs } from './processes.mjs';
 import { percentile } from './stats.mjs';
 
 /**
- * Loads `base` + `target.path` with `connections` keep-alive connections for `seconds`. Only 2xx
- * answers count: req/s, and p50/p99 in ms from autocannon's per-response timings (its histogram
- * rounds to whole ms); `cpu` is the server's (`pid`) user + system CPU ms per answered request.
+ * @typedef {{ ok: number, seconds: number, cpuMs: number, failed: number, latencies: number[] }} Slice
+ *   what one load saw: 2xx answers, its length, the server's CPU over it, the other answers, the 2xx timings in ms
+ */
+
+/**
+ * Loads `base` + `target.path` with `connections` keep-alive connections for `seconds` (a fraction
+ * of a second is fine); `pid` is the server's, whose user + system CPU is read around the load.
  * @param {{ base: string, target: { method: string, path: string, headers: Record<string, string>, body?: string },
  *           connections: number, seconds: number, pid: number }} options
- * @returns {Promise<{ rps: number, p50: number, p99: number, cpu: number, failed: number }>}
+ * @returns {Promise<Slice>}
  */
 export async function load({ base, target, connections, seconds, pid }) {
   const latencies = [];
@@ -28,14 +32,31 @@ export async function load({ base, target, connections, seconds, pid }) {
   });
   /** @type {any} */
   const result = await instance;
-  const cpu = cpuMs(pid) - cpuBefore;
-  latencies.sort((a, b) => a - b);
-  const ok = result['2xx'];
   return {
-    rps: ok / result.duration,
+    ok: result['2xx'],
+    seconds: result.duration,
+    cpuMs: cpuMs(pid) - cpuBefore,
+    failed: result.non2xx + result.errors + result.timeouts,
+    latencies,
+  };
+}
+
+/**
+ * One server's figures over the slices of its load: only 2xx answers count; req/s over the slices'
+ * time; p50/p99 in ms over all their timings (autocannon's histogram rounds to whole ms); `cpu`, the
+ * server's CPU ms per answered request.
+ * @param {Slice[]} slices
+ * @returns {{ rps: number, p50: number, p99: number, cpu: number, failed: number }}
+ */
+export function summarise(slices) {
+  const sum = (pick) => slices.reduce((total, slice) => total + pick(slice), 0);
+  const ok = sum((s) => s.ok);
+  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  return {
+    rps: ok / sum((s) => s.seconds),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    cpu: ok > 0 ? cpu / ok : NaN,
-    failed: result.non2xx + result.errors + result.timeouts,
+    cpu: ok > 0 ? sum((s) => s.cpuMs) / ok : NaN,
+    failed: sum((s) => s.failed),
   };
 }

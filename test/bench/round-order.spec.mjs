@@ -31,4 +31,21 @@ describe('roundPlan', () => {
   it('loads only the endpoints asked for', () => {
     expect(plan(1, ['create'])).toEqual(['service:create', 'baseline:create']);
   });
+
+  it('takes each endpoint in slices, the servers in turn, reversed every other slice, so two compared loads interleave', () => {
+    const sliced = (round) =>
+      roundPlan([ceiling, service, baseline], ['list', 'create'], round, 3).map(
+        ({ server, endpoint, slice }) => `${server.name}:${endpoint}:${slice}`,
+      );
+    expect(sliced(1)).toEqual([
+      ...['ceiling:list:0', 'service:list:0', 'baseline:list:0'],
+      ...['baseline:list:1', 'service:list:1', 'ceiling:list:1'],
+      ...['ceiling:list:2', 'service:list:2', 'baseline:list:2'],
+      ...['service:create:0', 'baseline:create:0', 'baseline:create:1', 'service:create:1', 'service:create:2', 'baseline:create:2'],
+    ]);
+    expect(sliced(2).slice(0, 6)).toEqual([
+      ...['baseline:list:0', 'service:list:0', 'ceiling:list:0'],
+      ...['ceiling:list:1', 'service:list:1', 'baseline:list:1'],
+    ]);
+  });
 });

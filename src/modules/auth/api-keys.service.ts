@@ -159,7 +159,7 @@ export class ApiKeysService {
     const keyHash = hashApiKey(token);
     const live = await this.lookups.get(keyHash, () =>
       // Only a lookup that reaches the database is a span; the hash is never an attribute.
-      inSpan('api_key.lookup', {}, async (span) => {
+      inSpan('api_key.lookup', async (span) => {
         const found = await this.keys.findUnrevokedByHash(keyHash);
         span.setAttribute('pets.api_key.found', found !== null);
         return found;

@@ -20,7 +20,7 @@ const names = () => exporter.getFinishedSpans().map(({ name }) => name);
 describe('inSpan', () => {
   it('runs the work without a span when there is no active span', async () => {
     await expect(
-      inSpan('rate_limit.decision', { a: 1 }, (span) => {
+      inSpan('rate_limit.decision', (span) => {
         expect(span.isRecording()).toBe(false);
         span.setAttribute('pets.rate_limit.outcome', 'admitted');
         return Promise.resolve('done');
@@ -32,17 +32,18 @@ describe('inSpan', () => {
   it('creates no span under a parent that is not recorded (not sampled)', async () => {
     const unsampled = trace.wrapSpanContext({ traceId: '1'.repeat(32), spanId: '2'.repeat(16), traceFlags: TraceFlags.NONE });
     await context.with(trace.setSpan(context.active(), unsampled), () =>
-      expect(inSpan('api_key.lookup', {}, (span) => Promise.resolve(span.isRecording()))).resolves.toBe(false),
+      expect(inSpan('api_key.lookup', (span) => Promise.resolve(span.isRecording()))).resolves.toBe(false),
     );
     expect(names()).toEqual([]);
   });
 
   it('runs the work in a child of the recorded parent, active while it runs, with its attributes, ended when it settles', async () => {
     await request.startActiveSpan('GET /v1/pets', async (parent) => {
-      const result = await inSpan('rate_limit.decision', { 'pets.rate_limit.operation': 'consume' }, async (span) => {
+      const result = await inSpan('rate_limit.decision', async (span) => {
         expect(trace.getActiveSpan()).toBe(span);
-        span.setAttribute('pets.rate_limit.outcome', 'admitted');
-        await inSpan('api_key.lookup', {}, () => Promise.resolve());
+        expect(span.isRecording()).toBe(true);
+        span.setAttributes({ 'pets.rate_limit.operation': 'consume', 'pets.rate_limit.outcome': 'admitted' });
+        await inSpan('api_key.lookup', () => Promise.resolve());
         return 42;
       });
       expect(result).toBe(42);
@@ -61,7 +62,7 @@ describe('inSpan', () => {
     const failure = new Error('Redis cannot be reached');
     await request.startActiveSpan('GET /v1/pets', async (parent) => {
       await expect(
-        inSpan('rate_limit.decision', {}, () => {
+        inSpan('rate_limit.decision', () => {
           throw failure;
         }),
       ).rejects.toBe(failure);

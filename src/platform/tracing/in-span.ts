@@ -1,4 +1,4 @@
-import { SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 
 const tracer = trace.getTracer('pet-adoption-service');
 
@@ -7,11 +7,12 @@ const UNRECORDED = trace.wrapSpanContext({ traceId: '', spanId: '', traceFlags: 
 
 /**
  * Runs `work` in a child span of the active one, ended when it settles. Without a recorded parent (tracing
- * off, or the request not sampled) it runs as is: a request pays for spans only when they are kept.
+ * off, or the request not sampled) it runs as is: a request pays for spans only when they are kept, so
+ * `work` builds its attributes only when `span.isRecording()`.
  */
-export function inSpan<T>(name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
+export function inSpan<T>(name: string, work: (span: Span) => Promise<T>): Promise<T> {
   if (!trace.getActiveSpan()?.isRecording()) return work(UNRECORDED);
-  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+  return tracer.startActiveSpan(name, async (span) => {
     try {
       return await work(span);
     } catch (error) {

@@ -80,7 +80,7 @@ export class RateLimiterService {
 
   /** The quota decision is a span of its own (with the key lookup and the store's call inside it) when tracing records the request. */
   check(request: Request, operation: LimiterOperation = 'consume'): Promise<RateLimitDecision> {
-    return inSpan('rate_limit.decision', { [DECISION_ATTRIBUTES.operation]: operation }, (span) => this.decide(request, operation, span));
+    return inSpan('rate_limit.decision', (span) => this.decide(request, operation, span));
   }
 
   private async decide(request: Request, operation: LimiterOperation, span: Span): Promise<RateLimitDecision> {
@@ -97,11 +97,14 @@ export class RateLimiterService {
         this.tell({ clientId, keyId: limiterRequest.keyId!, outcome: facts.outcome, nowMs: facts.nowMs });
       }
     }
-    span.setAttributes({
-      [DECISION_ATTRIBUTES.outcome]: facts.outcome,
-      [DECISION_ATTRIBUTES.plan]: plan,
-      [DECISION_ATTRIBUTES.store]: facts.store,
-    });
+    if (span.isRecording()) {
+      span.setAttributes({
+        [DECISION_ATTRIBUTES.operation]: operation,
+        [DECISION_ATTRIBUTES.outcome]: facts.outcome,
+        [DECISION_ATTRIBUTES.plan]: plan,
+        [DECISION_ATTRIBUTES.store]: facts.store,
+      });
+    }
     const decision = decide(facts, limiterRequest.limits);
     if (peeks) this.readings.record(request, plan, windowsOf(facts, limiterRequest.limits));
     if (plan === ANONYMOUS) this.throttleIfRefused(limiterRequest.subjectKey, decision);
