@@ -1,5 +1,5 @@
 // The benchmark (`npm run bench`): the service against its peers (the usual NestJS build, a Fastify
-// build) and the ceiling, each server its own process, loaded in alternating rounds on this machine,
+// build) and the ceiling, each server its own process, loaded in interleaved slices on this machine,
 // printed as markdown tables.
 // BENCH_BASELINE=<git-rev> also runs that commit beside the service for an A/B. What each server is,
 // the knobs and how to read the tables: docs/running-benchmarks.md.
@@ -152,13 +152,14 @@ async function measure(definitions, tmp) {
           await loadOnce(server, endpoint, { connections, seconds: config.warmupS });
         }
       }
-      const slices = new Map();
+      const sliced = new Map();
       const seconds = config.durationS / config.slices;
       for (const { server, endpoint } of roundPlan(servers, config.endpoints, round, config.slices)) {
         const key = `${server.name}:${endpoint}`;
-        slices.set(key, [...(slices.get(key) ?? []), await loadOnce(server, endpoint, { connections, seconds })]);
-        if (slices.get(key).length < config.slices) continue;
-        const r = summarise(slices.get(key));
+        const slices = [...(sliced.get(key) ?? []), await loadOnce(server, endpoint, { connections, seconds })];
+        sliced.set(key, slices);
+        if (slices.length < config.slices) continue;
+        const r = summarise(slices);
         runs.set(key, [...(runs.get(key) ?? []), r]);
         log(
           `  ${server.label} ${endpoint}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)}, p99 ${r.p99.toFixed(2)}, CPU ${r.cpu.toFixed(3)} ms`,
