@@ -36,6 +36,17 @@ export class ApiKeysRepository {
     });
   }
 
+  /** The first `length` hex digits of every unrevoked key's hash, or of those created after `createdAfter`. */
+  async findUnrevokedHashPrefixes(length: number, createdAfter?: Date): Promise<string[]> {
+    const query = this.keys
+      .createQueryBuilder('key')
+      .select('substr(key.keyHash, 1, :length)', 'prefix')
+      .where('key.revokedAt IS NULL')
+      .setParameter('length', length);
+    if (createdAfter) query.andWhere('key.createdAt > :createdAfter', { createdAfter });
+    return (await query.getRawMany<{ prefix: string }>()).map((row) => row.prefix);
+  }
+
   findById(id: number): Promise<ApiKey | null> {
     return this.txHost.tx.getRepository(ApiKey).findOneBy({ id });
   }

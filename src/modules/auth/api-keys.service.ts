@@ -9,6 +9,7 @@ import { inSpan } from '../../platform/tracing/index.js';
 import { AuditLog, type ChangeContext } from '../audit/index.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import type { ApiKey } from './entities/api-key.entity.js';
+import { IssuedKeysFilter } from './issued-keys.filter.js';
 import { DEFAULT_SCOPES, normalizeScopes, type Scope } from './scopes.js';
 
 const LAST_USED_INTERVAL_MS = 60_000;
@@ -52,6 +53,7 @@ export class ApiKeysService {
     private readonly clock: Clock,
     private readonly txHost: TransactionHost,
     private readonly audit: AuditLog,
+    private readonly issued: IssuedKeysFilter,
     config: ConfigService,
   ) {
     const freshMs = config.getOrThrow<AuthConfig>('auth').cacheTtlMs;
@@ -171,9 +173,11 @@ export class ApiKeysService {
     return { keyId: live.id, clientId: live.clientId, scopes: live.scopes };
   }
 
-  /** True when authenticating would ask the database about a key neither cached nor verified lately: a guesser's lookups. */
-  wouldLookUpUnfamiliar(token: string): boolean {
-    return isWellFormedApiKey(token) && !this.lookups.isFamiliar(hashApiKey(token));
+  /** True for a well-formed key this service certainly never issued: authenticating it would only ask the database for a no. */
+  async isCertainlyForeign(token: string): Promise<boolean> {
+    if (!isWellFormedApiKey(token)) return false;
+    const keyHash = hashApiKey(token);
+    return !this.lookups.isFamiliar(keyHash) && !(await this.issued.mightHold(keyHash));
   }
 
   /** A new key and its `key.created` event, in the caller's transaction. */
@@ -186,10 +190,12 @@ export class ApiKeysService {
 
   private async insert(clientId: number, { name = '', expiresAt = null, scopes = DEFAULT_SCOPES }: KeyOptions): Promise<IssuedKey> {
     const key = generateApiKey();
+    const keyHash = hashApiKey(key);
+    this.issued.add(keyHash);
     const saved = await this.keys.create({
       clientId,
       name,
-      keyHash: hashApiKey(key),
+      keyHash,
       prefix: displayPrefix(key),
       expiresAt,
       scopes: normalizeScopes(scopes),

@@ -19,11 +19,11 @@ export class RequestAuthenticator {
     return this.identities.get(request)!;
   }
 
-  /** True when identifying would look up an unfamiliar key, which the rate limiter allows a refused address only at a trickle. */
-  wouldLookUpUnfamiliarKey(request: Request): boolean {
+  /** True when the request presents a well-formed key this service certainly never issued: the rate limiter need not look it up. */
+  async presentsForeignKey(request: Request): Promise<boolean> {
     if (this.identities.has(request)) return false;
     const token = bearerToken(request.headers.authorization);
-    return token !== undefined && this.keys.wouldLookUpUnfamiliar(token);
+    return token !== undefined && (await this.keys.isCertainlyForeign(token));
   }
 
   private async resolve(request: Request): Promise<Identity> {

@@ -44,8 +44,8 @@ export interface KeyDecision {
 export type KeyDecisionListener = (decision: KeyDecision) => void;
 
 /**
- * Decides each `/v1` request against a valid key's client, else its address; a refused address's unknown
- * keys are looked up only at a trickle, so key guessing costs the database nothing. The round trip also
+ * Decides each `/v1` request against a valid key's client, else its address; a refused address's keys are
+ * looked up only when this service may have issued them, so key guessing costs the database nothing. The round trip also
  * reads the read cache's generation (`DataGeneration.observe`).
  */
 @Injectable()
@@ -146,14 +146,9 @@ export class RateLimiterService {
     const policy = { ban: this.ban, alsoReadKey: this.generation.redisKey };
     const subjectKey = this.addressKey(PUBLIC_REALM, request.ip);
     const address = { plan: ANONYMOUS, subjectKey, limits: this.anonymousLimits, ...policy };
-    // Only a refused address pays for hashing its key a second time.
-    if (
-      this.throttled.isRefused(address.subjectKey) &&
-      this.authenticator.wouldLookUpUnfamiliarKey(request) &&
-      !this.throttled.mayLookUp(address.subjectKey)
-    ) {
-      return address;
-    }
+    // A refused address's key is looked up only if this service may have issued it: guesses cost the
+    // database nothing, and a valid key is decided on its client's quota whatever its neighbours sent.
+    if (this.throttled.isRefused(subjectKey) && (await this.authenticator.presentsForeignKey(request))) return address;
     const identity = await this.authenticator.identify(request);
     if (identity.kind !== 'valid') return address;
     const { clientId, keyId } = identity.principal;

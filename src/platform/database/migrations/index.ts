@@ -6,6 +6,7 @@ import { ApiKeyNames1797292800000 } from './1797292800000-api-key-names.js';
 import { AuditEvents1797897600000 } from './1797897600000-audit-events.js';
 import { UsageDays1797984000000 } from './1797984000000-usage-days.js';
 import { AdminTokens1798070400000 } from './1798070400000-admin-tokens.js';
+import { ApiKeyCreationIndex1798156800000 } from './1798156800000-api-key-creation-index.js';
 
 /** Every migration, in order; listed explicitly so the build needs no file globbing. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   AuditEvents1797897600000,
   UsageDays1797984000000,
   AdminTokens1798070400000,
+  ApiKeyCreationIndex1798156800000,
 ];

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { describeNeighbours } from '../support/neighbours.behaviour.js';
+import { redisReplicas } from '../support/redis-replicas.js';
+
+/** The Redis limiter, whose windows follow Redis's clock: one replica, then two behind one Redis. */
+const replicas = redisReplicas('neighbours');
+
+/** Waits until 20 s or more remain in Redis's minute, so the 70 requests and a burst share one window. */
+async function awayFromMinuteEnd(): Promise<void> {
+  const [now] = await replicas.admin.time();
+  const left = 60 - (Number(now) % 60);
+  if (left < 20) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
+}
+
+for (const count of [1, 2]) {
+  describeNeighbours(`Redis limiter, ${count} replica${count > 1 ? 's' : ''}`, async () => {
+    // Each test under a prefix of its own, so the address one test counted is fresh in the next.
+    const REDIS_KEY_PREFIX = `${replicas.env.REDIS_KEY_PREFIX}${randomUUID().slice(0, 8)}:`;
+    const started = await Promise.all(Array.from({ length: count }, () => replicas.start({ REDIS_KEY_PREFIX })));
+    return { replicas: started, databaseUrl: replicas.env.DATABASE_URL, awayFromMinuteEnd };
+  });
+}
