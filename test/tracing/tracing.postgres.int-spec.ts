@@ -41,8 +41,8 @@ function service(port: number, env: Record<string, string>): ServiceProcess {
   });
 }
 
+/** An endpoint alone, as the OpenTelemetry Operator injects it: the exporter's default is otlp. */
 const traced = (endpoint: string, protocol?: string) => ({
-  OTEL_TRACES_EXPORTER: 'otlp',
   OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
   OTEL_BSP_SCHEDULE_DELAY: '100',
   ...(protocol && { OTEL_EXPORTER_OTLP_PROTOCOL: protocol }),
@@ -345,9 +345,9 @@ describe('tracing with the default protocol, the state of the switch, and a bad 
     return { answer, line };
   }
 
-  it('exports protobuf by default (no OTEL_EXPORTER_OTLP_PROTOCOL): the export requests reach the receiver with the trace', async () => {
+  it('exports protobuf by default (no OTEL_EXPORTER_OTLP_PROTOCOL), also with OTEL_TRACES_EXPORTER=otlp named: the export requests reach the receiver with the trace', async () => {
     const from = caller();
-    const { answer, line } = await oneRequest(traced(endpoint), from.traceparent);
+    const { answer, line } = await oneRequest({ ...traced(endpoint), OTEL_TRACES_EXPORTER: 'otlp' }, from.traceparent);
     expect(answer.status).toBe(200);
     expect(line).toEqual(expect.objectContaining({ trace_id: from.traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) }));
     expect(receiver.spans).toEqual([]);
@@ -360,7 +360,7 @@ describe('tracing with the default protocol, the state of the switch, and a bad 
 
   it.each([
     ['no OTEL variable', {}],
-    ['an endpoint but no OTEL_TRACES_EXPORTER', { OTEL_EXPORTER_OTLP_ENDPOINT: '<receiver>' }],
+    ['an endpoint and OTEL_TRACES_EXPORTER=none', { OTEL_EXPORTER_OTLP_ENDPOINT: '<receiver>', OTEL_TRACES_EXPORTER: 'none' }],
     ['OTEL_SDK_DISABLED=true', { ...traced('<receiver>', 'http/json'), OTEL_SDK_DISABLED: 'true' }],
   ])('sends nothing and logs no trace ids with %s', async (_, env: Record<string, string>) => {
     const before = { spans: receiver.spans.length, protobuf: receiver.protobufRequests.length };
