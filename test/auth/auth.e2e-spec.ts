@@ -133,7 +133,7 @@ describe('API key authentication (e2e)', () => {
     clock.advance(31_000);
     await get(`Bearer ${key}`);
     expect(record).toHaveBeenCalledTimes(2);
-    const [{ last_used_at }] = await t.dataSource.query('SELECT last_used_at FROM api_keys WHERE prefix = ?', [key.slice(0, 13)]);
+    const [{ last_used_at }] = await t.dataSource.query('SELECT last_used_at FROM api_keys WHERE prefix = $1', [key.slice(0, 13)]);
     expect(last_used_at).not.toBeNull();
   });
 

