@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
  * (test/<module>/*.postgres.int-spec.ts; the one through a PgBouncer it starts when `pgbouncer` is
  * installed), Redis when REDIS_URL names it (test/<module>/*.redis.int-spec.ts; an unreachable one
  * fails the suite, CI sets it). The e2e and integration suites run on PostgreSQL, each test app and suite on a database of its
- * own, on the server DATABASE_URL names or else on an embedded one (test/support/global-setup.js).
+ * own, on the server DATABASE_URL names or else on an embedded one (test/support/global-setup.ts).
  * The fuzzing and fleet suites (test/fuzz, test/fleet) never run here: `npm run test:fuzz` and
  * `npm run test:fleet` select them.
  */
@@ -45,7 +45,7 @@ const project = (displayName, testRegex, options = {}) => ({
 });
 
 // The built service (dist/) and the run's PostgreSQL server, once for both projects.
-const built = { globalSetup: './test/support/global-setup.js', globalTeardown: './test/support/global-teardown.js' };
+const built = { globalSetup: './test/support/global-setup.ts', globalTeardown: './test/support/global-teardown.ts' };
 
 /** @type {import('jest').Config} */
 export default {

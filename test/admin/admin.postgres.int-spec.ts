@@ -12,7 +12,6 @@ import { createAdminTestApp, type AdminTestApp } from './admin-app.js';
 const DATABASE_URL = await emptyDatabase();
 const REPLICA_BOUND_MS = 5_000;
 
-
 describe('The admin API on PostgreSQL, two instances on one database (integration)', () => {
   let a: AdminTestApp;
   let b: AdminTestApp;

@@ -18,7 +18,6 @@ const DATABASE_URL = await emptyDatabase();
 const REDIS_URL = process.env.REDIS_URL;
 const HOST = 'pets.example';
 
-
 describe('the Fastify build on PostgreSQL and Redis (integration)', () => {
   let service: TestApp;
   let peer: FastifyInstance;

@@ -132,7 +132,6 @@ describe('the built operator tool (node dist/src/cli.js, a process per command)'
 });
 
 describe('operator command-line tool (its commands, on a database the application opens too)', () => {
-
   it('prints its usage with --help and help, after a command too, and exits 0', async () => {
     for (const args of [['--help'], ['help'], ['-h'], ['keys', 'create', '--help']]) {
       const result = await cli(args);

@@ -26,7 +26,6 @@ async function behindProxy({ env = {}, clock }: { env?: Record<string, string>; 
   return { proxy, app };
 }
 
-
 describe('PostgreSQL (integration)', () => {
   let t: TestApp;
   let clock: FakeClock;

@@ -25,7 +25,6 @@ const RECOVERY_BOUND_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-
 describe('PostgreSQL behind PgBouncer in transaction mode (integration)', () => {
   const bouncer = new PgBouncer({ port: PGBOUNCER_PORT, target: DATABASE_URL, poolSize: SERVER_CONNECTIONS });
   const clock = new FakeClock();

@@ -5,7 +5,6 @@ import { emptyDatabase } from '../support/test-databases.js';
 /** A database of this suite's own (test/support/test-databases.ts). */
 const DATABASE_URL = await emptyDatabase();
 
-
 describe('TransactionHost on PostgreSQL (integration)', () => {
   let dataSource: DataSource;
   let host: TransactionHost;

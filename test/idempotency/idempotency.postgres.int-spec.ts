@@ -19,7 +19,6 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 const DATABASE_URL = await emptyDatabase();
 const OUTCOME_BOUND_MS = 2_000;
 
-
 describe('Idempotency-Key on PostgreSQL, two instances on one database (integration)', () => {
   let a: TestApp;
   let b: TestApp;

@@ -234,7 +234,9 @@ describe('Self-service keys (e2e)', () => {
     const again = await create(key, { name: 'sealed' }, { 'Idempotency-Key': 'sealed-1' });
     expect([again.status, again.body.key, again.text, again.headers.location]).toEqual([201, secret, first.text, first.headers.location]);
 
-    const rows: Array<Record<string, unknown>> = await t.dataSource.query('SELECT * FROM idempotency_keys WHERE client_id = $1', [clientId]);
+    const rows: Array<Record<string, unknown>> = await t.dataSource.query('SELECT * FROM idempotency_keys WHERE client_id = $1', [
+      clientId,
+    ]);
     expect(rows).toHaveLength(1);
     const stored = rows.flatMap((row) => Object.values(row).map(String)).join('\n');
     expect(stored).not.toContain(secret);

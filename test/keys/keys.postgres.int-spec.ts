@@ -15,7 +15,6 @@ const DATABASE_URL = await emptyDatabase();
 const REPLICA_BOUND_MS = 5_000;
 const POLL_MS = 100;
 
-
 describe('Self-service keys on PostgreSQL, two instances on one database (integration)', () => {
   let a: TestApp;
   let b: TestApp;

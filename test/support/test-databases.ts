@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 /**
- * Databases of a test's own on the run's PostgreSQL server (test/support/global-setup.js: DATABASE_URL's,
+ * Databases of a test's own on the run's PostgreSQL server (test/support/global-setup.ts: DATABASE_URL's,
  * else an embedded one). Names start with the run's prefix, so the global teardown drops them all.
  */
 const { TEST_DATABASE_SERVER: SERVER = '', TEST_DATABASE_PREFIX: PREFIX = '', TEST_DATABASE_IDLE: IDLE = '' } = process.env;

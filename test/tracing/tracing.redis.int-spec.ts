@@ -21,7 +21,6 @@ const SERVER = 2;
 /** A test starts a replica or makes keys with the command-line tool, then waits for batched spans: slow on a busy machine, never skipped. */
 jest.setTimeout(120_000);
 
-
 beforeAll(() => {
   if (!REDIS_URL)
     throw new Error('REDIS_URL must name a Redis server: the tracing suite runs the service on PostgreSQL and Redis (CI sets both).');

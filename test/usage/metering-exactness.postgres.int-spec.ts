@@ -25,7 +25,6 @@ const STOP_BOUND_MS = 15_000;
 const cluster = new RedisCluster([17101, 17102, 17103]);
 const prefix = `usage-${randomUUID()}:`;
 
-
 function replica(port: number, flushIntervalMs?: number): ServiceProcess {
   return new ServiceProcess(port, {
     NODE_ENV: 'production',

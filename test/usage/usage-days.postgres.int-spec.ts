@@ -18,7 +18,6 @@ import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 /** A database of this suite's own (test/support/test-databases.ts). */
 const DATABASE_URL = await emptyDatabase();
 
-
 describe('Usage on PostgreSQL, two instances flushing the same rows (integration)', () => {
   const clock = new FakeClock(new Date('2027-03-01T12:00:00Z'));
   let a: TestApp;

@@ -139,7 +139,6 @@ describe('Usage metering and GET /v1/usage (e2e, in-process limiter)', () => {
 });
 
 describe('Usage when the service stops, and in the command-line tool', () => {
-
   it('writes the counts it holds before the database closes, and the tool reads them with the same rules', async () => {
     const clock = new FakeClock(new Date('2027-03-01T12:00:00Z'));
     const DATABASE_URL = (await migratedDatabase()).url;
