@@ -55,7 +55,7 @@ async function adminQuery(server: string, sql: string): Promise<Array<{ datname:
 
 export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_DATABASE_SERVER) return;
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.build.json'], { stdio: 'inherit' });
   const database = await builtDatabaseModule();
 
   let server = process.env.DATABASE_URL;
