@@ -25,12 +25,14 @@ class EmbeddedPostgres {
     const { cluster, url } = await this.server;
     this.server = undefined;
     const client = new pg.Client({ connectionString: url });
-    await client.connect();
     try {
+      await client.connect();
       const { rows } = await client.query<{ others: string }>(
         "SELECT count(*) AS others FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
       );
       if (Number(rows[0].others) > 0) return;
+    } catch {
+      return; // stopped already, by another process of the checkout
     } finally {
       await client.end();
     }
