@@ -3,6 +3,11 @@ import { freeLoopbackPort, PostgresCluster } from './postgres-cluster.js';
 
 /** Beside the working directory, as `npm start` runs from the checkout. */
 const DATA_DIRECTORY = 'data/postgres';
+/**
+ * This process's connections, told apart from other processes' when it leaves: a backend whose client
+ * has just disconnected stays in pg_stat_activity for a moment.
+ */
+const APPLICATION_NAME = `pet-adoption-service-${process.pid}`;
 
 /**
  * The database when DATABASE_URL is unset (outside production): a real PostgreSQL in
@@ -28,7 +33,8 @@ class EmbeddedPostgres {
     try {
       await client.connect();
       const { rows } = await client.query<{ others: string }>(
-        "SELECT count(*) AS others FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        "SELECT count(*) AS others FROM pg_stat_activity WHERE backend_type = 'client backend' AND application_name <> $1",
+        [APPLICATION_NAME],
       );
       if (Number(rows[0].others) > 0) return;
     } catch {
@@ -43,7 +49,7 @@ class EmbeddedPostgres {
     const cluster = await PostgresCluster.at(DATA_DIRECTORY);
     cluster.initialise();
     const port = cluster.runningPort() ?? cluster.start(await freeLoopbackPort());
-    return { cluster, url: cluster.url(port) };
+    return { cluster, url: `${cluster.url(port)}?application_name=${APPLICATION_NAME}` };
   }
 }
 
