@@ -229,9 +229,9 @@ describe('tracing on: the built service exports its spans to an OTLP/HTTP receiv
     const answer = await send(replica.url, { method: 'POST', key, traceparent: from.traceparent, body: { name: 'Traced', categoryId: 1 } });
     expect(answer.status).toBe(201);
 
-    const { server, one, under } = await treeOf(receiver, from.traceId, [isQuery(/^INSERT INTO "?pets"? /), isRedis('incr')]);
+    const { server, one, under } = await treeOf(receiver, from.traceId, [isQuery(/^INSERT INTO "?pets"?\b/), isRedis('incr')]);
     expectServerSpan(server, from, 'POST /v1/pets', { 'http.response.status_code': 201 });
-    expect(under(one(isQuery(/^INSERT INTO "?pets"? /)), server)).toBe(true);
+    expect(under(one(isQuery(/^INSERT INTO "?pets"?\b/)), server)).toBe(true);
     expect(under(one(isRedis('incr')), server)).toBe(true);
     expect(one(named('rate_limit.decision')).attributes).toEqual(expect.objectContaining({ 'pets.rate_limit.outcome': 'admitted' }));
   });
