@@ -15,7 +15,7 @@ export interface PetPage {
 
 const SHOWN = { id: true, name: true, categoryId: true, status: true } as const;
 
-/** The animals, in TypeORM's own idiom: reads select what a response shows; writes join the request's transaction. */
+/** The animals, in TypeORM's own idiom but for `create`: reads select what a response shows; writes join the request's transaction. */
 @Injectable()
 export class PetsRepository {
   constructor(
@@ -41,9 +41,15 @@ export class PetsRepository {
     return this.pets.findOne({ select: SHOWN, where: { id } });
   }
 
-  /** Through `txHost.tx`, it joins the request's transaction. */
+  /**
+   * The exception to the idiom, kept because an A/B run showed it (docs/benchmarks.md): `insert()`
+   * costs about 1.16 the CPU of this one statement. Through `txHost.tx`, it joins the request's transaction.
+   */
   async create(pet: Omit<PetRecord, 'id'>): Promise<PetRecord> {
-    const { identifiers } = await this.txHost.tx.getRepository(Pet).insert(pet);
-    return { id: Number(identifiers[0].id), ...pet };
+    const [{ id }] = await this.txHost.tx.query<{ id: number | string }[]>(
+      'INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING id',
+      [pet.name, pet.categoryId, pet.status],
+    );
+    return { id: Number(id), ...pet };
   }
 }
