@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, chmodSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { PostgresCluster } from '../../src/platform/database/index.js';
+import { eventually } from '../support/eventually.js';
 import { freePort, ServiceProcess } from '../support/service-process.js';
+import { queryDatabase } from '../support/test-databases.js';
 
 const CLI = resolve('dist/src/cli.js');
 /** Only PATH: no DATABASE_URL, as in a fresh clone. */
@@ -43,7 +45,7 @@ describe('the embedded PostgreSQL default (built service and tool, no DATABASE_U
     let key: string | undefined;
     for (
       const started = performance.now();
-      !key && performance.now() - started < 10_000;
+      !key && performance.now() - started < 30_000;
       await new Promise((done) => setTimeout(done, 50))
     ) {
       key = /Development API key[^\n]*\n\s*(pets_\S+)/.exec(service.log())?.[1];
@@ -53,7 +55,12 @@ describe('the embedded PostgreSQL default (built service and tool, no DATABASE_U
     expect(existsSync(pidFile)).toBe(true);
   });
 
-  it('shares that server with the command-line tool while the service runs, and leaves it running', async () => {
+  it('shares that server with the command-line tool while the service runs, also once its pool is idle, and leaves it running', async () => {
+    // The pool closes idle connections after 10 s: what keeps the server then is the one the service holds.
+    const port = readFileSync(pidFile, 'utf8').split('\n')[3];
+    const held = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'pet-adoption-service-${service.pid}'`;
+    const connections = () => queryDatabase<{ n: number }>(`postgres://postgres@127.0.0.1:${port}/postgres`, held);
+    expect(await eventually(connections, ([row]) => row.n === 1, 30_000)).toEqual([{ n: 1 }]);
     expect(await clients()).toEqual([expect.objectContaining({ name: 'Development' })]);
     expect(existsSync(pidFile)).toBe(true);
     expect((await fetch(`${service.url}/health/ready`)).status).toBe(200);

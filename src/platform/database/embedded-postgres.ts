@@ -13,26 +13,24 @@ const APPLICATION_NAME = `pet-adoption-service-${process.pid}`;
  * The database when DATABASE_URL is unset (outside production): a real PostgreSQL in
  * `data/postgres`, on a free loopback port. One server serves every process of the checkout: the
  * first to need it starts it, the others (the command-line tool beside the service, a service after
- * one killed with SIGKILL) find it running. A process that used it stops it when it is done, unless
- * another still has a connection open.
+ * one killed with SIGKILL) find it running. Each holds a connection while it uses the server, and the
+ * last to leave stops it.
  */
 class EmbeddedPostgres {
-  private server?: Promise<{ cluster: PostgresCluster; url: string }>;
+  private server?: Promise<{ cluster: PostgresCluster; url: string; held: pg.Client }>;
 
   url(): Promise<string> {
     this.server ??= this.ensureRunning();
     return this.server.then(({ url }) => url);
   }
 
-  /** After this process closed its own connections. */
+  /** After this process closed its pool. */
   async release(): Promise<void> {
     if (!this.server) return;
-    const { cluster, url } = await this.server;
+    const { cluster, held } = await this.server;
     this.server = undefined;
-    const client = new pg.Client({ connectionString: url });
     try {
-      await client.connect();
-      const { rows } = await client.query<{ others: string }>(
+      const { rows } = await held.query<{ others: string }>(
         "SELECT count(*) AS others FROM pg_stat_activity WHERE backend_type = 'client backend' AND application_name <> $1",
         [APPLICATION_NAME],
       );
@@ -40,7 +38,7 @@ class EmbeddedPostgres {
     } catch {
       return; // stopped already, by another process of the checkout
     } finally {
-      await client.end();
+      await held.end();
     }
     cluster.stop();
   }
@@ -49,7 +47,13 @@ class EmbeddedPostgres {
     const cluster = await PostgresCluster.at(DATA_DIRECTORY);
     cluster.initialise();
     const port = cluster.runningPort() ?? cluster.start(await freeLoopbackPort());
-    return { cluster, url: `${cluster.url(port)}?application_name=${APPLICATION_NAME}` };
+    const url = `${cluster.url(port)}?application_name=${APPLICATION_NAME}`;
+    // Held for the process's life: its pool closes idle connections, and another process leaving
+    // would then count no client and stop the server under it.
+    const held = new pg.Client({ connectionString: url });
+    held.on('error', () => undefined); // the server went away: the pool's queries say so
+    await held.connect();
+    return { cluster, url, held };
   }
 }
 
