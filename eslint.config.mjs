@@ -10,7 +10,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.mjs', '*.js', '*.cjs', 'test/contract/*.mjs', 'test/client/*.mjs', 'test/support/*.js'],
+          allowDefaultProject: ['*.mjs', '*.js', '*.cjs', 'test/contract/*.mjs', 'test/client/*.mjs', 'test/support/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

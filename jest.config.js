@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+
 /**
  * Jest in ESM mode (NestJS 12 is ESM-only): run through `npm test`, which starts Node with
  * --experimental-vm-modules. Type errors are caught by `npm run typecheck`, so ts-jest only
@@ -6,21 +8,21 @@
  * Projects, so a team runs its own (`npm test -- src/modules/pets test/pets --selectProjects unit e2e`):
  * `unit`, tests beside the code (src/**\/*.spec.ts), the unit tests that share test/support
  * (test/**\/*.spec.ts) and the benchmark's helpers' tests, in JavaScript like the benchmark
- * (test/bench/*.spec.mjs); `e2e`, end-to-end tests over the app factory on in-memory SQLite, under
- * test/<module>/ (test/**\/*.e2e-spec.ts); `integration`, tests against real servers, each selected
- * when its server is named: PostgreSQL by DATABASE_URL (test/<module>/*.postgres.int-spec.ts, one of
- * them through a PgBouncer it starts), Redis by REDIS_URL (test/<module>/*.redis.int-spec.ts). Once selected, an unreachable server (or a missing pgbouncer binary)
- * fails the suite; CI sets both. The fuzzing and fleet suites (test/fuzz, test/fleet) never run
- * here: `npm run test:fuzz` and `npm run test:fleet` select them.
+ * (test/bench/*.spec.mjs); `e2e`, end-to-end tests over the app factory, under test/<module>/
+ * (test/**\/*.e2e-spec.ts); `integration`, tests against real servers: PostgreSQL always
+ * (test/<module>/*.postgres.int-spec.ts; the one through a PgBouncer it starts when `pgbouncer` is
+ * installed), Redis when REDIS_URL names it (test/<module>/*.redis.int-spec.ts; an unreachable one
+ * fails the suite, CI sets it). The e2e and integration suites run on PostgreSQL, each test app and suite on a database of its
+ * own, on the server DATABASE_URL names or else on an embedded one (test/support/global-setup.ts).
+ * The fuzzing and fleet suites (test/fuzz, test/fleet) never run here: `npm run test:fuzz` and
+ * `npm run test:fleet` select them.
  */
-const integrationSuites = [
-  ['DATABASE_URL', 'test/.*\\.postgres\\.int-spec\\.ts$', 'PostgreSQL'],
-  ['REDIS_URL', 'test/.*\\.redis\\.int-spec\\.ts$', 'Redis'],
-].flatMap(([variable, pattern, server]) => {
-  if (process.env[variable]) return [pattern];
-  console.log(`${variable} is not set: the ${server} integration suite is not selected (CI sets it).`);
-  return [];
-});
+const integrationSuites = ['test/(?!database/pgbouncer\\.).*\\.postgres\\.int-spec\\.ts$'];
+if (spawnSync('pgbouncer', ['--version'], { stdio: 'ignore' }).error === undefined) {
+  integrationSuites.push('test/database/pgbouncer\\.postgres\\.int-spec\\.ts$');
+} else console.log('pgbouncer is not installed: the PgBouncer suite is not selected (CI installs it).');
+if (process.env.REDIS_URL) integrationSuites.push('test/.*\\.redis\\.int-spec\\.ts$');
+else console.log('REDIS_URL is not set: the Redis integration suite is not selected (CI sets it).');
 
 const transform = {
   '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
@@ -42,15 +44,15 @@ const project = (displayName, testRegex, options = {}) => ({
   ...options,
 });
 
-// The suites that run the built output as a real process (the CLI, graceful shutdown) need dist/.
-const built = { globalSetup: './test/support/build-once.js' };
+// The built service (dist/) and the run's PostgreSQL server, once for both projects.
+const built = { globalSetup: './test/support/global-setup.ts', globalTeardown: './test/support/global-teardown.ts' };
 
 /** @type {import('jest').Config} */
 export default {
   projects: [
     project('unit', ['src/.*\\.spec\\.ts$', 'test/.*/[^/]+\\.spec\\.ts$', 'test/bench/[^/]+\\.spec\\.mjs$']),
     project('e2e', ['test/.*\\.e2e-spec\\.ts$'], built),
-    ...(integrationSuites.length > 0 ? [project('integration', integrationSuites, built)] : []),
+    project('integration', integrationSuites, built),
   ],
   testTimeout: 30_000,
   maxWorkers: 2,

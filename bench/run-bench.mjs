@@ -27,6 +27,7 @@ import {
   usualBuildServer,
 } from './lib/servers.mjs';
 import { createKey, databaseName, freshPostgres, redisVersion, removeRedisKeys, seed } from './lib/stores.mjs';
+import { embeddedPostgres } from './lib/embedded.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SEED_COUNT = 1_000;
@@ -67,6 +68,8 @@ const config = {
   redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
 };
 const want = (name) => config.servers.includes(name);
+/** The embedded default's server, while the run needs it. */
+let embedded;
 const log = (line) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 const notes = [];
 const note = (line) => {
@@ -89,24 +92,27 @@ async function sharedStores() {
   return undefined;
 }
 
-/** `build` as server `name` on `databaseUrl`: migrated and given a key by its own CLI, then seeded. */
-async function withData(build, name, where, databaseUrl, redisUrl) {
+/**
+ * `build` as server `name` on `databaseUrl`, or on its embedded default in `workdir` (seeded through
+ * `seedUrl`): migrated and given a key by its own CLI, then seeded.
+ */
+async function withData(build, name, where, { databaseUrl, redisUrl, workdir, seedUrl = databaseUrl }) {
   log(`${build.label} (${where}): migrations and a key by its CLI, ${SEED_COUNT.toLocaleString('en')} animals seeded`);
-  const key = await createKey(build.cwd, databaseUrl);
-  const petId = await seed(databaseUrl, SEED_COUNT);
+  const key = await createKey(build.cwd, databaseUrl, workdir);
+  const petId = await seed(seedUrl, SEED_COUNT);
   const label = `${build.label} (${where})`;
-  return serviceServer({ name, label, cwd: build.cwd, databaseUrl, redisUrl, endpoints: config.endpoints, key, petId });
+  return serviceServer({ name, label, cwd: build.cwd, workdir, databaseUrl, redisUrl, endpoints: config.endpoints, key, petId });
 }
 
 /** The servers to run, in loading order, their data ready; the baseline built when asked for. */
 async function prepare(tmp, versions, sinkUrl) {
-  const builds = [{ label: 'service', cwd: ROOT, names: ['service', 'embedded'], databaseUrl: config.databaseUrl }];
+  const builds = [{ label: 'service', cwd: ROOT, name: 'service', databaseUrl: config.databaseUrl }];
   if (config.baseline) {
     const dir = join(tmp, 'baseline');
     log(`BENCH_BASELINE=${config.baseline}: building it in ${dir}`);
     const commit = await checkOutBaseline(ROOT, config.baseline, dir);
     const databaseUrl = withDatabase(config.databaseUrl, `${databaseName(config.databaseUrl)}_baseline`);
-    builds.push({ label: `baseline ${commit.slice(0, 7)}`, cwd: dir, names: ['baseline', 'baseline-embedded'], databaseUrl, commit });
+    builds.push({ label: `baseline ${commit.slice(0, 7)}`, cwd: dir, name: 'baseline', databaseUrl, commit });
   }
   const definitions = want('ceiling') ? [ceilingServer(ROOT)] : [];
   const peers = [want('usual-build') && usualBuildServer, want('fastify-build') && fastifyBuildServer].filter(Boolean);
@@ -114,15 +120,19 @@ async function prepare(tmp, versions, sinkUrl) {
     const shared = [];
     for (const build of want('service') ? builds : [builds[0]]) {
       if (build !== builds[0]) await freshPostgres(build.databaseUrl);
-      shared.push(await withData(build, build.names[0], 'PostgreSQL + Redis', build.databaseUrl, config.redisUrl));
+      shared.push(await withData(build, build.name, 'PostgreSQL + Redis', { databaseUrl: build.databaseUrl, redisUrl: config.redisUrl }));
     }
     const { databaseUrl, redisUrl } = config;
     for (const peer of peers) definitions.push(peer({ cwd: ROOT, databaseUrl, redisUrl, key: shared[0].key }));
     const tracing = { sinkUrl, ratio: config.traceRatio };
     if (want('service')) definitions.push(...shared, ...config.features.map((feature) => featureServer(shared[0], feature, tracing)));
   }
-  for (const build of want('embedded') ? builds : []) {
-    definitions.push(await withData(build, build.names[1], 'embedded', `sqlite:${join(tmp, `${build.names[1]}.sqlite`)}`));
+  if (want('embedded')) {
+    const workdir = join(tmp, 'embedded');
+    embedded = await embeddedPostgres(ROOT, workdir);
+    definitions.push(await withData(builds[0], 'embedded', 'embedded', { workdir, seedUrl: embedded.url }));
+    // Before issue 34 a build's embedded default was SQLite, whose driver these packages no longer hold.
+    if (config.baseline) note('the baseline runs on PostgreSQL + Redis only: its embedded default may be another engine');
   }
   return { definitions, baselineCommit: builds[1]?.commit };
 }
@@ -192,7 +202,7 @@ function comparisons(servers) {
       measures: ['rps', 'p50', 'p99', 'cpu'],
     },
     { label: 'service / baseline', a: 'service', b: 'baseline', endpoints, measures: ['rps', 'cpu'] },
-    { label: 'embedded / baseline embedded', a: 'embedded', b: 'baseline-embedded', endpoints, measures: ['rps', 'cpu'] },
+    { label: 'embedded / service', a: 'embedded', b: 'service', endpoints, measures: ['rps', 'cpu'] },
     { label: 'tracing on / baseline', a: 'feature-tracing', b: 'baseline', endpoints: ['list'], measures: ['rps', 'cpu'] },
     ...servers
       .filter((s) => s.on)
@@ -253,6 +263,7 @@ async function main() {
   const sink = await startOtlpSink();
   const cleanUp = async () => {
     await stopAll();
+    await embedded?.close();
     await sink.close();
     if (config.baseline) await removeBaseline(ROOT, join(tmp, 'baseline')).catch((error) => log(`removing the baseline: ${String(error)}`));
     await removeRedisKeys(config.redisUrl, RUN_PREFIX).catch(() => undefined);

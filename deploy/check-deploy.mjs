@@ -18,12 +18,12 @@
 //
 // Prints one line per check and ends with "N passed, N failed"; exits 1 when any failed. Every
 // process it starts is stopped, and its temporary directory removed, whatever happens.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 import { stopAll } from '../test/contract/processes.mjs';
+import { embeddedWorkdir, removeEmbeddedWorkdir } from '../test/support/embedded-default.mjs';
 import { RENDERINGS, checkAdminPort, checkFleetRules, render, validateAll } from './check/kubernetes.mjs';
 import { checkComposeAdminPort } from './check/compose.mjs';
 import { checkComposeTracing, checkTracing } from './check/tracing.mjs';
@@ -53,7 +53,7 @@ const SHOWN_ALERTS = [
 ];
 
 const checks = new Checks();
-const directory = mkdtempSync(join(tmpdir(), 'pets-deploy-check-'));
+const directory = await embeddedWorkdir('pets-deploy-check-');
 const rules = load(readFileSync(ALERTS, 'utf8'));
 const alerts = ruleExpressions(rules);
 const dashboard = dashboardExpressions(JSON.parse(readFileSync(DASHBOARD, 'utf8')));
@@ -168,7 +168,7 @@ try {
   });
 } finally {
   await stopAll();
-  rmSync(directory, { recursive: true, force: true });
+  await removeEmbeddedWorkdir(directory);
 }
 
 process.exitCode = checks.summary() ? 0 : 1;

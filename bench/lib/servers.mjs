@@ -23,19 +23,25 @@ export function target(server, endpoint) {
   return { method: 'POST', path: '/v1/pets', headers: { ...headers, 'content-type': 'application/json' }, body: NEW_PET, expect: 201 };
 }
 
-/** A build of the service (this checkout's or the baseline's, in `cwd`) on `databaseUrl`, with Redis when `redisUrl` is set. */
-export function serviceServer({ name, label, cwd, databaseUrl, redisUrl, endpoints, key, petId }) {
+/**
+ * A build of the service (this checkout's or the baseline's, in `cwd`) on `databaseUrl`, with Redis
+ * when `redisUrl` is set; without `databaseUrl`, on its embedded default (outside production), in `workdir`.
+ */
+export function serviceServer({ name, label, cwd, workdir = cwd, databaseUrl, redisUrl, endpoints, key, petId }) {
   const env = {
-    NODE_ENV: 'production',
-    ALLOWED_HOSTS: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    DATABASE_MIGRATIONS_RUN: 'true',
+    ...serviceEnv(databaseUrl),
     SHUTDOWN_READINESS_DELAY_MS: '0',
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${RUN_PREFIX}${name}:` } : {}),
   };
-  return { name, label, script: 'dist/src/main.js', cwd, env, readyPath: '/health/live', endpoints, key, petId };
+  return { name, label, script: join(cwd, 'dist/src/main.js'), cwd: workdir, env, readyPath: '/health/live', endpoints, key, petId };
 }
+
+/** A build's environment: production on `databaseUrl`, else the embedded default, which is development's. */
+export const serviceEnv = (databaseUrl) => ({
+  LOG_LEVEL: 'warn',
+  DATABASE_MIGRATIONS_RUN: 'true',
+  ...(databaseUrl ? { NODE_ENV: 'production', ALLOWED_HOSTS: '127.0.0.1', DATABASE_URL: databaseUrl } : { NODE_ENV: 'development' }),
+});
 
 /** bench/ceiling on the service's Express adapter: a fixed 20-animal array, nothing else. */
 export const ceilingServer = (cwd) => ({

@@ -1,9 +1,10 @@
-// The servers' data: PostgreSQL databases and SQLite files made for the run, the animals seeded
-// into them, keys made by each build's own CLI, and Redis (checked, and its keys of the run removed).
-import Database from 'better-sqlite3';
+// The servers' data: PostgreSQL databases made for the run, the animals seeded into them, keys made
+// by each build's own CLI, and Redis (checked, and its keys of the run removed).
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { run } from './processes.mjs';
+import { serviceEnv } from './servers.mjs';
 
 /** A plan no load reaches: per-minute and per-day limits of a thousand million. */
 const ENTERPRISE = ['--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'];
@@ -38,21 +39,11 @@ export async function freshPostgres(url) {
 }
 
 /**
- * Inserts `count` animals into the (migrated, empty) pets table of `url` (postgres://… or
- * sqlite:PATH); resolves with the id of one in the middle, for `GET /v1/pets/{id}`.
+ * Inserts `count` animals into the (migrated, empty) pets table of `url`; resolves with the id of one
+ * in the middle, for `GET /v1/pets/{id}`.
  */
 export async function seed(url, count) {
   const middle = `SELECT id FROM pets ORDER BY id LIMIT 1 OFFSET ${Math.floor(count / 2)}`;
-  if (url.startsWith('sqlite:')) {
-    const db = new Database(url.slice('sqlite:'.length));
-    try {
-      db.exec(seedSql(count));
-      db.exec('ANALYZE');
-      return db.prepare(middle).get().id;
-    } finally {
-      db.close();
-    }
-  }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -64,17 +55,14 @@ export async function seed(url, count) {
   }
 }
 
-/** A new enterprise key, made by the CLI of the build in `cwd` (which applies that build's migrations first). */
-export async function createKey(cwd, databaseUrl) {
-  const out = await run(process.execPath, ['dist/src/cli.js', 'keys', 'create', ...ENTERPRISE, '--json'], {
-    cwd,
-    env: {
-      DATABASE_URL: databaseUrl,
-      DATABASE_MIGRATIONS_RUN: 'true',
-      NODE_ENV: 'production',
-      ALLOWED_HOSTS: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
+/**
+ * A new enterprise key, made by the CLI of the build in `cwd` (which applies that build's migrations
+ * first) on `databaseUrl`, or on the embedded default of `workdir`.
+ */
+export async function createKey(cwd, databaseUrl, workdir = cwd) {
+  const out = await run(process.execPath, [join(cwd, 'dist/src/cli.js'), 'keys', 'create', ...ENTERPRISE, '--json'], {
+    cwd: workdir,
+    env: serviceEnv(databaseUrl),
   });
   const { key } = JSON.parse(out.trim().split('\n').pop() ?? '{}');
   if (!key) throw new Error(`the CLI in ${cwd} printed no key:\n${out}`);

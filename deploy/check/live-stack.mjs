@@ -1,4 +1,4 @@
-// A live stack on loopback: the built service (production mode, SQLite in a temporary directory,
+// A live stack on loopback: the built service (production mode, on a PostgreSQL of its own in a temporary directory,
 // REDIS_URL on a port where nothing listens, so its limiter runs degraded; tracing on, every trace
 // sampled, exported to a stand-in collector that accepts and drops them) and a real Prometheus, with
 // exemplar storage, that scrapes it every second and evaluates deploy/prometheus/alerts.yaml every second.
@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { freePort, start } from '../../test/contract/processes.mjs';
+import { startEmbeddedPostgres } from '../../test/support/embedded-default.mjs';
 import { expect, run } from './tools.mjs';
 
 export const JOB = 'pet-adoption-service';
@@ -65,7 +66,7 @@ export class LiveStack {
       ALLOWED_HOSTS: '127.0.0.1',
       HOST: '127.0.0.1',
       PORT: String(this.ports.service),
-      DATABASE_URL: `sqlite:${join(this.directory, 'pets.sqlite')}`,
+      DATABASE_URL: await startEmbeddedPostgres(this.directory),
       REDIS_URL: `redis://127.0.0.1:${this.ports.deadRedis}`,
       REDIS_COMMAND_TIMEOUT_MS: '100',
       OTEL_TRACES_EXPORTER: 'otlp',
@@ -82,7 +83,7 @@ export class LiveStack {
     await start('service', process.execPath, ['dist/src/main.js'], { cwd: this.root, env, ready: /"msg":"Serving /, timeoutMs: 30_000 });
     this.serviceUrl = `http://127.0.0.1:${this.ports.service}`;
     return (
-      `service on ${this.serviceUrl} (NODE_ENV=production, SQLite, Redis unreachable on port ${this.ports.deadRedis}; ` +
+      `service on ${this.serviceUrl} (NODE_ENV=production, PostgreSQL, Redis unreachable on port ${this.ports.deadRedis}; ` +
       `tracing on, exporting to port ${this.ports.collector})`
     );
   }

@@ -10,8 +10,8 @@ const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
 export const USAGE = `Usage: node dist/src/cli.js <command> [options]   (or: npm run cli -- <command> [options])
 
 Manages the clients, API keys and admin tokens of the Pet Adoption Service, and reads their usage
-and the audit log, in the server's own database (DATABASE_URL; unset: the SQLite file
-data/pets.sqlite). The admin API does the same.
+and the audit log, in the server's own database (DATABASE_URL; unset: the embedded PostgreSQL
+of data/postgres, running or not). The admin API does the same.
 
 Clients
   clients create --name NAME --plan PLAN [--per-minute N --per-day N] [--json]

@@ -1,27 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { freePort, ServiceProcess } from '../support/service-process.js';
+import { migratedDatabase } from '../support/test-databases.js';
 
 const READINESS_DELAY_MS = 1_500;
+const DATABASE_URL = (await migratedDatabase()).url;
 
 /** The built server as a container runs it, with its admin listener on: started after the public one, stopped with it. */
 describe('The admin listener of the built server (a real process)', () => {
-  const databaseFile = join(tmpdir(), `pets-admin-shutdown-${randomUUID()}.sqlite`);
   const env = {
-    DATABASE_URL: `sqlite:${databaseFile}`,
+    DATABASE_URL,
     NODE_ENV: 'production',
     ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'info',
     SHUTDOWN_READINESS_DELAY_MS: String(READINESS_DELAY_MS),
     SHUTDOWN_GRACE_MS: '3000',
   };
-
-  afterAll(() => {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
-  });
 
   it('serves the admin API on ADMIN_PORT only, and closes it on SIGTERM after the readiness delay, like the public port', async () => {
     const created = spawnSync(process.execPath, ['dist/src/cli.js', 'admin-tokens', 'create', '--name', 'ops', '--json'], {

@@ -1,17 +1,16 @@
 import { OPERATOR } from '../support/test-app.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AdminTokensService } from '../../src/modules/admin/index.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { createAdminTestApp, type AdminTestApp } from './admin-app.js';
 
 /**
  * The admin API on the real PostgreSQL named by DATABASE_URL, two instances A and B on one database,
  * each with its own token lookup cache: a token revoked on A is refused by B within the 5-second bound.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const REPLICA_BOUND_MS = 5_000;
-
-postgresSuiteTurn(DATABASE_URL);
 
 describe('The admin API on PostgreSQL, two instances on one database (integration)', () => {
   let a: AdminTestApp;

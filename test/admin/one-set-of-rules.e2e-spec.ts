@@ -1,9 +1,7 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { executeCommand } from '../../src/cli/execute-command.js';
 import { parseCommand } from '../../src/cli/parse-command.js';
 import type { OperatorCommand } from '../../src/cli/cli-commands.service.js';
+import { migratedDatabase } from '../support/test-databases.js';
 import { createAdminTestApp, type AdminTestApp } from './admin-app.js';
 
 /** What an operator gets back: the JSON object, or the error (its kind and message). */
@@ -28,13 +26,13 @@ function comparable(value: unknown): unknown {
  * the random keys, and so are the refusals of the same bad input.
  */
 describe('One set of rules: the command-line tool and the admin API (e2e)', () => {
-  const databaseFile = join(tmpdir(), `pets-one-set-${process.pid}-${Date.now()}.sqlite`);
+  let cliDatabase: string;
   let t: AdminTestApp;
   let auth: { Authorization: string };
 
   const viaCli = async (...argv: string[]): Promise<Outcome> => {
     const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = `sqlite:${databaseFile}`;
+    process.env.DATABASE_URL = cliDatabase;
     try {
       const { json } = await executeCommand(parseCommand([...argv, '--json']) as OperatorCommand);
       return { ok: json as Record<string, unknown> };
@@ -55,13 +53,11 @@ describe('One set of rules: the command-line tool and the admin API (e2e)', () =
   };
 
   beforeAll(async () => {
+    cliDatabase = (await migratedDatabase()).url;
     t = await createAdminTestApp();
     auth = { Authorization: `Bearer ${(await t.newAdminToken()).token}` };
   });
-  afterAll(async () => {
-    await t.close();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
-  });
+  afterAll(() => t.close());
 
   it('creates, lists with a cursor, gets and moves clients alike', async () => {
     const pairs: Array<[Outcome, Outcome]> = [

@@ -2,18 +2,16 @@ import { AuditService, type ChangeContext } from '../../src/modules/audit/index.
 import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/index.js';
 import { TransactionHost } from '../../src/platform/database/index.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { refuseWrites } from '../support/refused-writes.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 /**
- * The audit log on the real PostgreSQL named by DATABASE_URL: each change and its event are one
- * transaction, so a statement that fails after the event leaves neither. SQLite's side is in
- * audit.e2e-spec.ts.
+ * Each change and its event are one transaction, so a statement that fails after the event leaves
+ * neither; on a database of this suite's own (test/support/test-databases.ts).
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+const DATABASE_URL = await emptyDatabase();
 const UNREACHED = { perMinute: 1_000_000, perDay: 100_000_000 };
-
-postgresSuiteTurn(DATABASE_URL);
 
 describe('Audit log on PostgreSQL: a change and its event commit together (integration)', () => {
   let t: TestApp;
@@ -72,18 +70,13 @@ describe('Audit log on PostgreSQL: a change and its event commit together (integ
     const bearer = { Authorization: `Bearer ${key}` };
     const victim = await t.http().post('/v1/keys').set(bearer).send({ name: 'victim' });
     const before = await rows();
-    await t.dataSource.query(
-      `CREATE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$`,
-    );
-    await t.dataSource.query(
-      'CREATE TRIGGER refuse_insert BEFORE INSERT ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION refuse_insert()',
-    );
+    const restore = await refuseWrites(t.dataSource, 'INSERT', 'idempotency_keys');
     try {
       const created = await t.http().post('/v1/keys').set(bearer).set('Idempotency-Key', 'pg-create').send({ name: 'never' });
       const rolled = await t.http().post(`/v1/keys/${victim.body.id}/roll`).set(bearer).set('Idempotency-Key', 'pg-roll').send({});
       expect([victim.status, created.status, rolled.status]).toEqual([201, 500, 500]);
     } finally {
-      await t.dataSource.query('DROP TRIGGER refuse_insert ON idempotency_keys; DROP FUNCTION refuse_insert()');
+      await restore();
     }
     expect(await rows()).toEqual(before);
   });

@@ -3,6 +3,7 @@ import { ApiKeysRepository } from '../../src/modules/auth/api-keys.repository.js
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { eventually } from '../support/eventually.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 const challenge = 'Bearer realm="pets"';
@@ -133,7 +134,9 @@ describe('API key authentication (e2e)', () => {
     clock.advance(31_000);
     await get(`Bearer ${key}`);
     expect(record).toHaveBeenCalledTimes(2);
-    const [{ last_used_at }] = await t.dataSource.query('SELECT last_used_at FROM api_keys WHERE prefix = ?', [key.slice(0, 13)]);
+    const lastUsed = () =>
+      t.dataSource.query<Array<{ last_used_at: Date | null }>>('SELECT last_used_at FROM api_keys WHERE prefix = $1', [key.slice(0, 13)]);
+    const [{ last_used_at }] = await eventually(lastUsed, ([row]) => row.last_used_at !== null);
     expect(last_used_at).not.toBeNull();
   });
 

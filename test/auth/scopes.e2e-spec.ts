@@ -99,8 +99,8 @@ describe('API key scopes (e2e)', () => {
 
   it('reads the scopes with the key in its one cached lookup: no statement of their own, none at all once cached', async () => {
     const key = bearer(await keyWith('pets:write'));
-    // SQLite's one connection runs every statement of the app.
-    const query = jest.spyOn(t.dataSource.createQueryRunner(), 'query');
+    // Every statement of the app's query runners passes its data source's logger.
+    const query = jest.spyOn(t.dataSource.logger, 'logQuery');
     const keyStatements = () => query.mock.calls.map(([sql]) => sql).filter((sql) => /\bapi_keys\b/.test(sql) && /^SELECT/i.test(sql));
 
     expect((await t.http().get('/v1/pets').set(key)).status).toBe(403);

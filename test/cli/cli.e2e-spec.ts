@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeDatabase, runCliInProcess, sqliteFile, type CliResult } from '../support/cli-in-process.js';
+import { runCliInProcess, type CliResult } from '../support/cli-in-process.js';
 import { createAdminTestApp } from '../admin/admin-app.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { createTestApp } from '../support/test-app.js';
+import { emptyDatabase, migratedDatabase, tablesIn } from '../support/test-databases.js';
 
 /**
- * The operator tool, on a SQLite file that the application then opens too. Its commands run in
+ * The operator tool, on a database of the suite's own that the application then opens too. Its commands run in
  * this process through `runCli()`, the function the built `dist/src/cli.js` hands its arguments to
  * (it only sets the exit code it returns), with what they write captured: the same parsing, output
  * and exit codes, without a new process per command. A process pays Nest's and TypeORM's start-up,
@@ -28,7 +28,7 @@ const HOUR_MS = 3_600_000;
  */
 const PROCESSES_MS = 60_000;
 
-const dbPath = sqliteFile('e2e');
+const DATABASE_URL = (await migratedDatabase()).url;
 
 /** The built tool as operators run it: `node dist/src/cli.js ARGS` with DATABASE_URL. */
 function binary(args: string[], databaseUrl: string): Promise<CliResult> {
@@ -44,8 +44,8 @@ function binary(args: string[], databaseUrl: string): Promise<CliResult> {
   });
 }
 
-/** A command line run in this process, on the suite's SQLite file unless told otherwise. */
-function cli(args: string[], databaseUrl = `sqlite:${dbPath}`): Promise<CliResult> {
+/** A command line run in this process, on the suite's database unless told otherwise. */
+function cli(args: string[], databaseUrl = DATABASE_URL): Promise<CliResult> {
   return runCliInProcess(args, databaseUrl);
 }
 
@@ -82,22 +82,22 @@ async function snapshot(): Promise<{ clients: unknown; keys: unknown }> {
 }
 
 describe('the built operator tool (node dist/src/cli.js, a process per command)', () => {
-  const issued = sqliteFile('issued');
-  const untouched = sqliteFile('untouched');
+  let issued: string;
+  let untouched: string;
   const runs: Record<'help' | 'created' | 'refused' | 'misconfigured', CliResult> = {} as never;
 
   // Independent processes on databases of their own, started together: on a busy machine they
   // wait for the CPU side by side rather than one after the other.
   beforeAll(async () => {
+    [issued, untouched] = await Promise.all([emptyDatabase(), emptyDatabase()]);
     const [help, created, refused, misconfigured] = await Promise.all([
       binary(['--help'], 'mysql://db'),
-      binary(['keys', 'create', '--plan', 'free', '--json'], `sqlite:${issued}`),
-      binary(['clients', 'create', '--name', 'X', '--plan', 'enterprise'], `sqlite:${untouched}`),
+      binary(['keys', 'create', '--plan', 'free', '--json'], issued),
+      binary(['clients', 'create', '--name', 'X', '--plan', 'enterprise'], untouched),
       binary(['clients', 'list'], 'mysql://db'),
     ]);
     Object.assign(runs, { help, created, refused, misconfigured });
   }, PROCESSES_MS);
-  afterAll(() => [issued, untouched].forEach(removeDatabase));
 
   it('prints its usage with --help and exits 0, without reading the configuration', () => {
     expect(runs.help).toMatchObject({ code: 0, stderr: '' });
@@ -109,17 +109,17 @@ describe('the built operator tool (node dist/src/cli.js, a process per command)'
     expect(runs.created.stdout).toMatch(/^\{.*\}\n$/);
     const created = JSON.parse(runs.created.stdout) as KeyJson;
     expect(created).toMatchObject({ plan: 'free', key: expect.stringMatching(KEY_PATTERN) });
-    // Written to the file DATABASE_URL names.
-    const listed = await cli(['keys', 'list', '--json'], `sqlite:${issued}`);
+    // Written to the database DATABASE_URL names.
+    const listed = await cli(['keys', 'list', '--json'], issued);
     expect(JSON.parse(listed.stdout)).toEqual({ keys: [expect.objectContaining({ id: created.id, prefix: created.prefix })] });
   });
 
-  it('exits 2 for bad arguments, with a hint on stderr, without even creating the database', () => {
+  it('exits 2 for bad arguments, with a hint on stderr, without even opening the database', async () => {
     expect(runs.refused).toMatchObject({ code: 2, stdout: '' });
     expect(runs.refused.stderr).toMatch(
       /^error: .*enterprise plan needs both --per-minute and --per-day.*\nRun with --help to see the commands and their options\.\n$/,
     );
-    expect(existsSync(untouched)).toBe(false);
+    await expect(tablesIn(untouched)).resolves.toEqual([]);
   });
 
   it('exits 1 when it cannot carry a command out, here for a bad configuration, named in one line on stderr', () => {
@@ -131,9 +131,7 @@ describe('the built operator tool (node dist/src/cli.js, a process per command)'
   });
 });
 
-describe('operator command-line tool (its commands, on a SQLite file)', () => {
-  afterAll(() => removeDatabase(dbPath));
-
+describe('operator command-line tool (its commands, on a database the application opens too)', () => {
   it('prints its usage with --help and help, after a command too, and exits 0', async () => {
     for (const args of [['--help'], ['help'], ['-h'], ['keys', 'create', '--help']]) {
       const result = await cli(args);
@@ -416,7 +414,7 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
   it('makes keys that the application accepts, within their scopes, until they are revoked', async () => {
     const { id, key } = await cliJson<KeyJson>('keys', 'create', '--plan', 'free');
     const reader = await cliJson<KeyJson>('keys', 'create', '--plan', 'free', '--scopes', 'pets:read');
-    const env = { DATABASE_URL: `sqlite:${dbPath}` };
+    const env = { DATABASE_URL };
 
     const first = await createTestApp({ env });
     try {
@@ -480,7 +478,7 @@ describe('operator command-line tool (its commands, on a SQLite file)', () => {
       for (const output of [listed.stdout, table.stdout]) for (const secret of secrets) expect(output).not.toContain(secret);
 
       const clock = new FakeClock(new Date());
-      const app = await createAdminTestApp({ env: { DATABASE_URL: `sqlite:${dbPath}` }, clock });
+      const app = await createAdminTestApp({ env: { DATABASE_URL }, clock });
       try {
         const asOperator = { Authorization: `Bearer ${created.token}` };
         expect((await app.admin().get('/admin/v1/clients').set(asOperator)).status).toBe(200);

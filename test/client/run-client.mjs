@@ -5,9 +5,9 @@
 // 1. openapi-typescript: openapi.json -> test/client/generated/schema.d.ts (git-ignored).
 // 2. tsc -p test/client/tsconfig.json: type-checks pets-client.ts against those types (strict) and
 //    compiles it; a type error stops the run here with tsc's output.
-// 3. Creates two keys with the CLI (pro; enterprise at 2 a minute) in a temporary SQLite file, starts
-//    the built service (`node dist/src/main.js`, NODE_ENV=production, in-process limiter) on a free
-//    loopback port and waits for /health/ready.
+// 3. Creates two keys with the CLI (pro; enterprise at 2 a minute) on the embedded default of a
+//    temporary folder (its own PostgreSQL), starts the built service (`node dist/src/main.js`, the same
+//    default, in-process limiter) on a free loopback port and waits for /health/ready.
 // 4. Runs the compiled client against it; its transcript goes to stdout.
 //
 // Exit 0 when everything passed, 1 otherwise. The service is always stopped, temporary files removed.
@@ -15,11 +15,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { COMMENT_HEADER, astToString } from 'openapi-typescript';
+import { embeddedWorkdir, removeEmbeddedWorkdir } from '../support/embedded-default.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -73,15 +73,12 @@ function typeCheckAndCompile(outDir) {
 }
 
 /** The environment of the service and its CLI: ours, with none of the service's own settings inherited. */
-function serviceEnv(dir, port) {
+function serviceEnv(port) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SERVICE_SETTINGS.test(name)));
   return {
     ...env,
-    DATABASE_URL: `sqlite:${join(dir, 'client.sqlite')}`,
     HOST: '127.0.0.1',
     PORT: String(port),
-    NODE_ENV: 'production',
-    ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SHUTDOWN_READINESS_DELAY_MS: '0',
     USAGE_FLUSH_INTERVAL_MS: String(USAGE_FLUSH_INTERVAL_MS),
@@ -123,7 +120,7 @@ function run(command, args, options) {
 }
 
 async function startService(dir, env, port) {
-  step(`start the service on 127.0.0.1:${port} (NODE_ENV=production, ${env.DATABASE_URL})`);
+  step(`start the service on 127.0.0.1:${port} (its embedded default: PostgreSQL in ${dir}/data/postgres)`);
   const server = run(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -168,10 +165,9 @@ async function main() {
   temporary.push(outDir);
   typeCheckAndCompile(outDir);
 
-  const dir = mkdtempSync(join(tmpdir(), 'pets-client-'));
-  temporary.push(dir);
+  const dir = await embeddedWorkdir('pets-client-');
   const port = await freePort();
-  const env = serviceEnv(dir, port);
+  const env = serviceEnv(port);
   step('create the API keys with the CLI');
   const key = createKey(dir, env, ['--plan', 'pro', '--scopes', 'pets:read,pets:write,keys:manage']);
   const tinyKey = createKey(dir, env, ['--plan', 'enterprise', '--per-minute', '2', '--per-day', '1000']);
@@ -187,6 +183,7 @@ async function main() {
     });
   } finally {
     await stopService(server);
+    await removeEmbeddedWorkdir(dir);
   }
 }
 

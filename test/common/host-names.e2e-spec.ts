@@ -71,7 +71,8 @@ describe('Host names in links (e2e)', () => {
   describe('in production', () => {
     // Configuration is validated once per process, so these run the built server (dist/ comes from jest's global setup).
     const startInProduction = (fromDotEnv: boolean) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: 'sqlite::memory:', REDIS_URL: '', PORT: '0' };
+      // The start stops at the configuration check: the database is never reached.
+      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/never', REDIS_URL: '', PORT: '0' };
       for (const name of ['NODE_ENV', 'PUBLIC_BASE_URL', 'ALLOWED_HOSTS']) delete env[name];
       const cwd = mkdtempSync(join(tmpdir(), 'pets-env-'));
       if (fromDotEnv) writeFileSync(join(cwd, '.env'), 'NODE_ENV=production\n');

@@ -1,8 +1,8 @@
 // Contract run: `npm run test:contract` (builds first).
 //
-// 1. Starts the built service (`node dist/src/main.js`) twice on its embedded defaults, each on a
-//    temporary SQLite file and a free port: the main instance, and one whose GET_PET_SUNSET is in
-//    the past so `getPet` answers 410. Each prints its development key on first start.
+// 1. Starts the built service (`node dist/src/main.js`) twice on its embedded defaults, each in a
+//    temporary folder (its embedded PostgreSQL) and on a free port: the main instance, and one whose
+//    GET_PET_SUNSET is in the past so `getPet` answers 410. Each prints its development key on first start.
 // 2. Puts a Prism proxy (`prism proxy <reference openapi.yaml> <service>/v1 --errors=false`) in
 //    front of each, and sends a scripted set of requests through it that reaches every response
 //    code the reference documents and one instance can produce today. Prism validates every
@@ -15,11 +15,10 @@
 // expected for the deliberately bad requests and only reported. Child processes are always stopped.
 /* global fetch, AbortSignal */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedWorkdir, removeEmbeddedWorkdir } from '../support/embedded-default.mjs';
 import { freePort, start, stopAll, stripAnsi } from './processes.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,7 +46,7 @@ const SKIPPED = [
   {
     operations: 'listPets, createPet, getPet',
     status: 503,
-    reason: 'needs the database to vanish under a running instance; SQLite cannot be taken away',
+    reason: 'needs the database to vanish under a running instance (test/database/database.postgres.int-spec.ts cuts it)',
   },
 ];
 
@@ -303,8 +302,10 @@ function serviceEnv(overrides) {
 
 async function startService(name, dir, extraEnv = {}) {
   const port = await freePort();
-  const env = serviceEnv({ PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'contract.sqlite')}`, ...extraEnv });
-  const { match } = await start(name, process.execPath, ['dist/src/main.js'], { cwd: ROOT, env, ready: KEY_PATTERN, timeoutMs: 30_000 });
+  // The working folder holds the embedded PostgreSQL; no readiness delay, so a stop is quick and stops it too.
+  const env = serviceEnv({ PORT: String(port), SHUTDOWN_READINESS_DELAY_MS: '0', ...extraEnv });
+  const main = join(ROOT, 'dist/src/main.js');
+  const { match } = await start(name, process.execPath, [main], { cwd: dir, env, ready: KEY_PATTERN, timeoutMs: 30_000 });
   return { upstream: `http://127.0.0.1:${port}/v1`, key: match[0] };
 }
 
@@ -482,7 +483,7 @@ function lintDocument() {
 
 async function main() {
   const prismHttp = createRequire(import.meta.url)('@stoplight/prism-http');
-  const dirs = [await mkdtemp(join(tmpdir(), 'pets-contract-')), await mkdtemp(join(tmpdir(), 'pets-contract-sunset-'))];
+  const dirs = [await embeddedWorkdir('pets-contract-'), await embeddedWorkdir('pets-contract-sunset-')];
   let failures = 0;
   try {
     const [main, sunset] = await Promise.all([
@@ -519,7 +520,7 @@ async function main() {
     console.error(`\nContract run aborted: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     await stopAll();
-    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await Promise.all(dirs.map(removeEmbeddedWorkdir));
   }
 
   if (!lintDocument()) failures += 1;

@@ -3,7 +3,7 @@ import type { QueryRunner } from 'typeorm';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { walkPages } from '../support/page-walk.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
@@ -11,7 +11,8 @@ import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
  * Runs against the real PostgreSQL named by DATABASE_URL (CI points it at a dedicated test
  * database). An unreachable database fails this suite; it is never skipped once selected.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const MAX_ID = 9007199254740991;
 
 /** An instance whose database connections go through a proxy the test can cut or stall. */
@@ -24,8 +25,6 @@ async function behindProxy({ env = {}, clock }: { env?: Record<string, string>; 
   const app = await createTestApp({ env: { DATABASE_URL: viaProxy.toString(), DATABASE_MIGRATIONS_RUN: 'false', ...env }, clock });
   return { proxy, app };
 }
-
-postgresSuiteTurn(DATABASE_URL);
 
 describe('PostgreSQL (integration)', () => {
   let t: TestApp;

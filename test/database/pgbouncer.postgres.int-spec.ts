@@ -6,7 +6,7 @@ import { sendIdenticalCreations } from '../support/identical-creations.js';
 import { killMidCreation } from '../support/killed-creation.js';
 import { walkPages } from '../support/page-walk.js';
 import { PgBouncer } from '../support/pgbouncer.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { freePort, ServiceProcess } from '../support/service-process.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
@@ -17,14 +17,13 @@ import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
  * Two server connections serve every instance's pool (10 connections each), so concurrent
  * transactions take turns on shared connections. A missing `pgbouncer` binary fails the suite.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const PGBOUNCER_PORT = 17_400;
 const SERVER_CONNECTIONS = 2;
 const RECOVERY_BOUND_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-postgresSuiteTurn(DATABASE_URL);
 
 describe('PostgreSQL behind PgBouncer in transaction mode (integration)', () => {
   const bouncer = new PgBouncer({ port: PGBOUNCER_PORT, target: DATABASE_URL, poolSize: SERVER_CONNECTIONS });

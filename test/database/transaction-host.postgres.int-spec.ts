@@ -1,10 +1,9 @@
 import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../src/platform/database/index.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 
-const DATABASE_URL = process.env.DATABASE_URL!;
-
-postgresSuiteTurn(DATABASE_URL);
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 
 describe('TransactionHost on PostgreSQL (integration)', () => {
   let dataSource: DataSource;

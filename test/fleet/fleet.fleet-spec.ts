@@ -95,7 +95,7 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
 
   it('admits exactly the quota through the balancer: a free client, and each anonymous address on its own', async () => {
     const client = http();
-    const { key } = fleet.newKey('--plan', 'free', '--name', 'fleet quota');
+    const { key } = await fleet.newKey('--plan', 'free', '--name', 'fleet quota');
     const [second, third] = [new HttpClient(fleet.haproxy.url, '127.0.0.2'), new HttpClient(fleet.haproxy.url, '127.0.0.3')];
     const burst = (sender: HttpClient, headers: Record<string, string>) =>
       Promise.all(Array.from({ length: 100 }, () => sender.send({ path: '/v1/pets?limit=1', headers })));
@@ -147,7 +147,7 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
 
   it('restarts every replica in turn under load with no failed request and no lost 201', async () => {
     const client = http();
-    const { key } = fleet.newKey('--plan', 'enterprise', '--name', 'fleet rolling', ...UNREACHED);
+    const { key } = await fleet.newKey('--plan', 'enterprise', '--name', 'fleet rolling', ...UNREACHED);
     const answers: Answer[] = [];
     const load = startLoad(6, async (worker) => {
       const created = await client.send(create(key, `Rolling ${worker}`));
@@ -199,7 +199,7 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
 
   it('tells a retry the outcome of a creation whose replica was killed, within 2 s: the first 201 or one new animal', async () => {
     const client = http();
-    const { key } = fleet.newKey('--plan', 'enterprise', '--name', 'fleet killed', ...UNREACHED);
+    const { key } = await fleet.newKey('--plan', 'enterprise', '--name', 'fleet killed', ...UNREACHED);
     const RETRY_FOR_MS = 10_000;
     let killedAt = Number.POSITIVE_INFINITY;
     const keys: Array<{ name: string; id?: number; attempts: number; conflictsAfterKillMs: number[] }> = [];
@@ -246,11 +246,11 @@ describe('a fleet: 3 replicas behind HAProxy, PgBouncer, a 3-master Redis Cluste
 
   it('keeps answering when a Redis Cluster master dies under load: first 201s replayed, quota within its bound, no 5xx; back on Redis after', async () => {
     const client = http();
-    const free = fleet.newKey('--plan', 'free', '--name', 'fleet cluster quota');
+    const free = await fleet.newKey('--plan', 'free', '--name', 'fleet cluster quota');
     const subject = (clientId: number) => `${prefix}rl:{c:${clientId}}`;
     const victim = await cluster.masterOf(subject(free.clientId));
     // Idempotency lives in PostgreSQL alone: a dead master changes nothing for its retries.
-    const creator = fleet.newKey('--plan', 'enterprise', '--name', 'fleet cluster creator', ...UNREACHED);
+    const creator = await fleet.newKey('--plan', 'enterprise', '--name', 'fleet cluster creator', ...UNREACHED);
     await awayFromMinuteEnd(30);
 
     const COUNTED_BEFORE = 10;
@@ -382,7 +382,7 @@ describe('one trace crossing HAProxy to a replica', () => {
 
   it("continues the caller's trace on the replica that served the request", async () => {
     const client = http();
-    const { key } = fleet.newKey('--plan', 'pro', '--name', 'fleet traced');
+    const { key } = await fleet.newKey('--plan', 'pro', '--name', 'fleet traced');
     const [traceId, parentId] = [randomBytes(16).toString('hex'), randomBytes(8).toString('hex')];
     const answer = await client.send({ ...list(key), headers: { ...auth(key), traceparent: `00-${traceId}-${parentId}-01` } });
     expect(answer.status).toBe(200);
@@ -422,7 +422,7 @@ describe('PostgreSQL stopped for 5 s behind PgBouncer', () => {
 
   it('answers 503 Error objects within the query timeout while it is down, and recovers without a restart', async () => {
     const client = http();
-    const { key } = fleet.newKey('--plan', 'enterprise', '--name', 'fleet database', ...UNREACHED);
+    const { key } = await fleet.newKey('--plan', 'enterprise', '--name', 'fleet database', ...UNREACHED);
     const pids = fleet.replicas.map((replica) => replica.pid);
     const answers: Array<Answer & { sentAt: number }> = [];
     const origin = performance.now();

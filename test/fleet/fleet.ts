@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { HaProxy, checkTiming } from '../support/haproxy.js';
 import { PgBouncer } from '../support/pgbouncer.js';
 import { ServiceProcess } from '../support/service-process.js';
@@ -72,14 +73,14 @@ export class Fleet {
 
   async start(): Promise<void> {
     await this.pgbouncer.start();
-    this.node(['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/ormconfig.js'], { DATABASE_URL: this.options.database });
+    await this.node(['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/ormconfig.js'], { DATABASE_URL: this.options.database });
     await Promise.all(this.replicas.map((replica) => replica.start()));
     await this.haproxy.start();
   }
 
   /** A key made by the command-line tool (`keys create …`), as an operator makes one. */
-  newKey(...args: string[]): { key: string; clientId: number } {
-    return JSON.parse(this.node(['dist/src/cli.js', 'keys', 'create', ...args, '--json'])) as { key: string; clientId: number };
+  async newKey(...args: string[]): Promise<{ key: string; clientId: number }> {
+    return JSON.parse(await this.node(['dist/src/cli.js', 'keys', 'create', ...args, '--json'])) as { key: string; clientId: number };
   }
 
   async stop(): Promise<void> {
@@ -88,16 +89,21 @@ export class Fleet {
     await this.pgbouncer.dispose();
   }
 
-  private node(args: string[], env: Record<string, string> = {}): string {
-    const result = spawnSync(process.execPath, args, {
-      env: { PATH: process.env.PATH ?? '', ...this.env, ...env },
-      encoding: 'utf8',
-      timeout: COMMAND_TIMEOUT_MS,
-    });
-    if (result.status !== 0)
-      throw new Error(
-        `node ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`,
-      );
-    return result.stdout;
+  /**
+   * Never a synchronous child: a test's keep-alive connections to HAProxy idle meanwhile, and an event
+   * loop blocked past the balancer's idle timeout would not see it close them before the next request.
+   */
+  private async node(args: string[], env: Record<string, string> = {}): Promise<string> {
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, args, {
+        env: { PATH: process.env.PATH ?? '', ...this.env, ...env },
+        encoding: 'utf8',
+        timeout: COMMAND_TIMEOUT_MS,
+      });
+      return stdout;
+    } catch (error) {
+      const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
+      throw new Error(`node ${args.join(' ')} failed (${message}):\n${stdout}${stderr}`, { cause: error });
+    }
   }
 }

@@ -3,6 +3,13 @@ import { Agent, request } from 'node:http';
 /** Longest any request of the suite may take: past it, it is recorded as a failure (status 0). */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/**
+ * An idle connection is closed by this client after 5 s, before HAProxy's `timeout http-keep-alive`
+ * (10 s, docker/haproxy.cfg) closes it: otherwise a request may go out on a connection the balancer
+ * is closing at that moment, and get no answer (status 0, "on a reused connection").
+ */
+const IDLE_CLOSE_MS = 5_000;
+
 export interface Answer {
   /** 0 when no HTTP answer came (connection refused or reset, or the timeout). */
   status: number;
@@ -31,7 +38,7 @@ export class HttpClient {
     private readonly base: string,
     private readonly localAddress = '127.0.0.1',
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets: 128 });
+    this.agent = new Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_CLOSE_MS });
   }
 
   send({ method = 'GET', path, headers = {}, body }: Call): Promise<Answer> {

@@ -77,7 +77,7 @@ describe('createPet under fuzzing (POST /v1/pets over HTTP)', () => {
             expect(pet).toEqual({ id: pet.id, ...expected.pet });
             expect(header(response, 'location')).toBe(`${await target.t.app.getUrl()}/v1/pets/${pet.id}`);
             const rows = await target.t.dataSource.query<Array<Record<string, unknown>>>(
-              'SELECT id, name, category_id AS categoryId, status FROM pets WHERE id = ?',
+              'SELECT id, name, category_id AS "categoryId", status FROM pets WHERE id = $1',
               [pet.id],
             );
             expect(rows.map((row) => ({ ...row, id: Number(row.id), categoryId: Number(row.categoryId) }))).toEqual([pet]);

@@ -1,34 +1,26 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { freePort, ServiceProcess } from '../support/service-process.js';
+import { migratedDatabase, queryDatabase } from '../support/test-databases.js';
 
 /** The built server as a real process, as a container runs it (dist/ comes from jest's global setup). */
 const MAIN = 'dist/src/main.js';
 const CLI = 'dist/src/cli.js';
+const DATABASE_URL = (await migratedDatabase()).url;
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 describe('graceful shutdown (built server process)', () => {
-  const databaseFile = join(tmpdir(), `pets-shutdown-${randomUUID()}.sqlite`);
   const env = {
     ...process.env,
-    DATABASE_URL: `sqlite:${databaseFile}`,
+    DATABASE_URL,
     REDIS_URL: '',
     NODE_ENV: 'production',
     ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };
-
-  afterAll(() => {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
-  });
 
   it('answers every request of a burst of creations it has accepted, keeps every 201 it sent, and fails readiness first', async () => {
     const created = spawnSync(
@@ -105,11 +97,8 @@ describe('graceful shutdown (built server process)', () => {
     const exitMs = performance.now() - signalledAt;
     expect(code === 0 || signal === 'SIGTERM').toBe(true);
 
-    const db = new Database(databaseFile, { readonly: true });
-    const stored = new Map(
-      (db.prepare('SELECT id, name FROM pets').all() as Array<{ id: number; name: string }>).map((row) => [row.id, row.name]),
-    );
-    db.close();
+    const rows = await queryDatabase<{ id: number; name: string }>(DATABASE_URL, 'SELECT id::int, name FROM pets');
+    const stored = new Map(rows.map((row) => [row.id, row.name]));
     const createdPets = results.filter((r) => r.status === 201);
     console.log(
       `SIGTERM after ${BURST / 4} of ${BURST} concurrent creations: ${results.length} answered (${createdPets.length} × 201), ${stored.size} rows in the database, exit ${signal ?? code} ${exitMs.toFixed(0)} ms after the burst`,

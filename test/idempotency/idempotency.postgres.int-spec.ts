@@ -5,7 +5,7 @@ import { IdempotencyKeysRepository } from '../../src/policies/idempotency/idempo
 import { holdNextCreation } from '../support/held-creation.js';
 import { sendIdenticalCreations } from '../support/identical-creations.js';
 import { killMidCreation, postPet, retryWhileConflicting } from '../support/killed-creation.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { freePort, ServiceProcess } from '../support/service-process.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -15,10 +15,9 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  * database: in process for the races, and replicas of the built service (dist/) killed with
  * SIGKILL for the crashes. An unreachable database fails the suite.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const OUTCOME_BOUND_MS = 2_000;
-
-postgresSuiteTurn(DATABASE_URL);
 
 describe('Idempotency-Key on PostgreSQL, two instances on one database (integration)', () => {
   let a: TestApp;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ApiKeysService, type Scope } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { eventually } from '../support/eventually.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 const MANAGER: Scope[] = ['pets:read', 'pets:write', 'keys:manage'];
@@ -46,7 +47,10 @@ describe('Self-service keys (e2e)', () => {
     expect(res.headers.location).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/v1/keys/${res.body.id}$`));
     expect((await petsWith(res.body.key)).status).toBe(200);
 
-    const listed = await list(key);
+    const listed = await eventually(
+      () => list(key),
+      (answer) => answer.body[1]?.lastUsedAt !== null,
+    );
     expect(listed.status).toBe(200);
     const { key: secret, ...shown } = res.body;
     expect(listed.body).toEqual([expect.objectContaining({ name: 'root' }), { ...shown, lastUsedAt: expect.any(String) }]);
@@ -60,8 +64,12 @@ describe('Self-service keys (e2e)', () => {
     clock.set('2027-03-01T12:00:40Z');
     const res = await create(key, { name: 'plain' });
     expect([res.status, res.body.scopes, res.body.expiresAt]).toEqual([201, ['pets:read', 'pets:write'], null]);
-    const listed = await list(key);
-    expect(listed.body[0].lastUsedAt).toBe('2027-03-01T12:00:00.000Z');
+    // Written off the request's path: the list sees it once that write commits.
+    const lastUsedAt = await eventually(
+      async () => (await list(key)).body[0].lastUsedAt as string | null,
+      (value) => value !== null,
+    );
+    expect(lastUsedAt).toBe('2027-03-01T12:00:00.000Z');
   });
 
   it('lists only live keys: neither revoked nor expired', async () => {
@@ -234,7 +242,9 @@ describe('Self-service keys (e2e)', () => {
     const again = await create(key, { name: 'sealed' }, { 'Idempotency-Key': 'sealed-1' });
     expect([again.status, again.body.key, again.text, again.headers.location]).toEqual([201, secret, first.text, first.headers.location]);
 
-    const rows: Array<Record<string, unknown>> = await t.dataSource.query('SELECT * FROM idempotency_keys WHERE client_id = ?', [clientId]);
+    const rows: Array<Record<string, unknown>> = await t.dataSource.query('SELECT * FROM idempotency_keys WHERE client_id = $1', [
+      clientId,
+    ]);
     expect(rows).toHaveLength(1);
     const stored = rows.flatMap((row) => Object.values(row).map(String)).join('\n');
     expect(stored).not.toContain(secret);

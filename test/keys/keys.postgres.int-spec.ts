@@ -3,18 +3,17 @@ import { jest } from '@jest/globals';
 import { ApiKeysRepository } from '../../src/modules/auth/api-keys.repository.js';
 import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 /**
  * Self-service keys on the real PostgreSQL named by DATABASE_URL, two instances A and B on one
  * database, each with its own key lookup cache: what A changes, B enforces within the 5-second bound.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const REPLICA_BOUND_MS = 5_000;
 const POLL_MS = 100;
-
-postgresSuiteTurn(DATABASE_URL);
 
 describe('Self-service keys on PostgreSQL, two instances on one database (integration)', () => {
   let a: TestApp;

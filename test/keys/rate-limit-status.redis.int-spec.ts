@@ -16,7 +16,7 @@ interface Window {
 }
 
 describe('GET /v1/rate_limit on Redis (integration)', () => {
-  const replicas = redisReplicas('rate-limit-status');
+  const replicas = redisReplicas();
   const listen = async (app: TestApp) => (await app.app.listen(0, '127.0.0.1'), await app.app.getUrl());
   const send = (url: string, path: string, key: string) => fetch(`${url}/v1/${path}`, { headers: { Authorization: `Bearer ${key}` } });
   const statusOf = async (url: string, key: string) => {

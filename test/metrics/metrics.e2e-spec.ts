@@ -24,7 +24,8 @@ describe('Metrics (e2e)', () => {
     expect(text).toMatch(/^rate_limit_decisions_total\{plan="free",outcome="admitted"\} 1$/m);
     expect(text).toMatch(/^rate_limit_decisions_total\{plan="anonymous",outcome="admitted"\} 1$/m);
     expect(text).toMatch(/^rate_limiter_degraded 0$/m);
-    expect(text).toMatch(/^db_pool_connections\{state="total"\} 1$/m);
+    expect(text).toMatch(/^db_pool_connections\{state="total"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^db_pool_connections\{state="max"\} 10$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
   });

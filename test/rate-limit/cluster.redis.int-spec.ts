@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { PetsRepository } from '../../src/modules/pets/pets.repository.js';
@@ -9,14 +6,15 @@ import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { RedisStore } from '../../src/policies/rate-limit/redis.store.js';
 import { RedisCluster } from '../support/redis-cluster.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { migratedDatabase } from '../support/test-databases.js';
 
 /**
  * A real 3-master Redis Cluster on loopback (ports 17001 to 17003, started and torn down here),
- * two service instances sharing it and one SQLite file, and one master killed mid-test. Selected
+ * two service instances sharing it and one database, and one master killed mid-test. Selected
  * with the other Redis suites (REDIS_URL); needs `redis-server` and `redis-cli` 7.
  */
 const cluster = new RedisCluster([17001, 17002, 17003]);
-const databaseFile = join(tmpdir(), `pets-redis-cluster-${randomUUID()}.sqlite`);
+const DATABASE_URL = (await migratedDatabase()).url;
 const prefix = `test-${randomUUID()}:`;
 const FREE_PER_MINUTE = 60;
 const REPLICAS = 2;
@@ -26,7 +24,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 let apps: TestApp[] = [];
 const start = async () => {
   const app = await createTestApp({
-    env: { DATABASE_URL: `sqlite:${databaseFile}`, REDIS_CLUSTER_NODES: cluster.nodes, REDIS_KEY_PREFIX: prefix },
+    env: { DATABASE_URL, REDIS_CLUSTER_NODES: cluster.nodes, REDIS_KEY_PREFIX: prefix },
   });
   apps.push(app);
   return app;
@@ -46,10 +44,7 @@ afterEach(async () => {
   await Promise.all(apps.map((app) => app.close()));
   apps = [];
 });
-afterAll(async () => {
-  await cluster.stop();
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
-});
+afterAll(() => cluster.stop());
 
 describe('Redis Cluster with one master killed (integration)', () => {
   it("keeps idempotent creation whole while the master of the client's slot is dead: Redis is not on its path", async () => {

@@ -21,7 +21,7 @@ describeLimiterStore('Redis store', (clock) => {
 });
 
 describe('Redis-backed limiter in the application (integration)', () => {
-  const replicas = redisReplicas('redis');
+  const replicas = redisReplicas();
   const { env, start } = replicas;
   const get = (url: string, key: string) => fetch(`${url}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } });
   /** Waits until at least `seconds` remain in the current Redis minute, so a burst stays in one window. */

@@ -12,7 +12,7 @@ import type { TestApp } from '../support/test-app.js';
  * bounded by the entries' life (docs/operations.md, "Guarantees under faults").
  */
 describe('read cache across replicas on Redis (integration)', () => {
-  const replicas = redisReplicas('read-cache');
+  const replicas = redisReplicas();
   const TTL_MS = 1_000;
   const [host, port] = new URL(process.env.REDIS_URL!).host.split(':');
   const proxies: TcpProxy[] = [];

@@ -1,6 +1,3 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { format } from 'node:util';
 import { runCli } from '../../src/cli/index.js';
 
@@ -8,13 +5,6 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
-}
-
-/** A SQLite file of its own for a suite, in the temporary directory. */
-export const sqliteFile = (name: string) => join(tmpdir(), `pets-cli-${name}-${process.pid}-${Date.now()}.sqlite`);
-
-export function removeDatabase(path: string): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
 /**

@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { createTestApp, type TestApp } from './test-app.js';
+import { migratedDatabase } from './test-databases.js';
 
 /**
- * Application instances that share the real Redis named by REDIS_URL (CI sets it) and one SQLite
- * file, as replicas share their stores; each suite gets its own Redis key prefix. Registers the
- * hooks: an unreachable Redis fails the suite (never skipped once selected), instances close after
- * each test, and the suite's keys and file are removed at the end.
+ * Application instances that share the real Redis named by REDIS_URL (CI sets it) and one database,
+ * as replicas share their stores; each suite gets its own Redis key prefix. Registers the hooks: an
+ * unreachable Redis fails the suite (never skipped once selected), instances close after each test,
+ * and the suite's keys are removed at the end.
  */
-export function redisReplicas(name: string) {
-  const databaseFile = join(tmpdir(), `pets-${name}-${randomUUID()}.sqlite`);
-  const env = { DATABASE_URL: `sqlite:${databaseFile}`, REDIS_URL: process.env.REDIS_URL!, REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
+export function redisReplicas() {
+  /** The database is the suite's own from `beforeAll` on. */
+  const env = { DATABASE_URL: '', REDIS_URL: process.env.REDIS_URL!, REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
   const apps: TestApp[] = [];
   let admin: Redis | undefined;
 
   beforeAll(async () => {
+    env.DATABASE_URL = (await migratedDatabase()).url;
     admin = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
     expect(await admin.ping()).toBe('PONG');
   });
@@ -32,7 +31,6 @@ export function redisReplicas(name: string) {
       if (keys.length > 0) await admin.del(...keys);
       await admin.quit();
     }
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
   });
 
   return {

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 
-const MAIN = 'dist/src/main.js';
+const MAIN = resolve('dist/src/main.js');
 const READY_TIMEOUT_MS = 30_000;
 /** How much of a process's output is kept for the error message when it fails. */
 const OUTPUT_KEPT = 8_000;
@@ -43,6 +44,8 @@ export class ServiceProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** The working directory: where the embedded default keeps its data/postgres. */
+    private readonly cwd?: string,
   ) {}
 
   get url(): string {
@@ -57,6 +60,7 @@ export class ServiceProcess {
     if (this.child) throw new Error(`service on ${this.port}: already running`);
     this.output = '';
     const child = spawn(process.execPath, [MAIN], {
+      cwd: this.cwd,
       env: { PATH: process.env.PATH ?? '', ...this.env, HOST: '127.0.0.1', PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -9,14 +9,15 @@ import { Clock } from '../../src/common/clock/clock.js';
 import { ExpressPrototypesAdapter } from '../../src/common/http/express-prototypes.adapter.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import type { ChangeContext } from '../../src/modules/audit/index.js';
+import { migratedDatabase } from './test-databases.js';
 
 /** The context of the changes a test makes itself, as the operator's command-line tool would. */
 export const OPERATOR: ChangeContext = { actor: { kind: 'cli' } };
 
 export interface TestAppOptions {
   /**
-   * Environment for this instance only. The embedded defaults apply unless a test names a server:
-   * in-memory SQLite and the in-process limiter, whatever the surrounding environment says.
+   * Environment for this instance only. Unless a test names a server: a migrated database of its own
+   * (test/support/test-databases.ts) and the in-process limiter, whatever the surrounding environment says.
    */
   env?: Record<string, string>;
   clock?: Clock;
@@ -42,9 +43,10 @@ const UNREACHED = { perMinute: 1_000_000, perDay: 100_000_000 };
 
 /** Boots the real application (same factory as main.ts) with test overrides. */
 export async function createTestApp({ env = {}, clock, overrides = [], modules = [] }: TestAppOptions = {}): Promise<TestApp> {
+  const database = env.DATABASE_URL ? undefined : await migratedDatabase();
   const saved = { ...process.env };
   // Request lines at the default level would bury the test report; warnings and errors still show.
-  Object.assign(process.env, { DATABASE_URL: 'sqlite::memory:', REDIS_URL: '', REDIS_CLUSTER_NODES: '', LOG_LEVEL: 'warn', ...env });
+  Object.assign(process.env, { DATABASE_URL: database?.url, REDIS_URL: '', REDIS_CLUSTER_NODES: '', LOG_LEVEL: 'warn', ...env });
   try {
     const builder = Test.createTestingModule({ imports: [AppModule.register(modules)] });
     if (clock) builder.overrideProvider(Clock).useValue(clock);
@@ -64,7 +66,10 @@ export async function createTestApp({ env = {}, clock, overrides = [], modules =
         const client = await clients.create(`${plan} test client`, plan, limits, OPERATOR);
         return (await keys.issue(client.id, {}, OPERATOR)).key;
       },
-      close: () => app.close(),
+      close: async () => {
+        await app.close();
+        database?.release();
+      },
     };
   } finally {
     process.env = saved;

@@ -4,7 +4,7 @@ import { Cluster } from 'ioredis';
 import pg from 'pg';
 import { HttpClient, type Answer } from '../fleet/http-client.js';
 import { sleep, startLoad } from '../fleet/load.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { RedisCluster } from '../support/redis-cluster.js';
 import { freePort, ServiceProcess } from '../support/service-process.js';
 
@@ -15,7 +15,8 @@ import { freePort, ServiceProcess } from '../support/service-process.js';
  * `redis-server` and `redis-cli` 7. The limiter's own count of a client's day is its day counter in
  * Redis; what metering recorded is the sum of the client's rows in usage_days.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const DEFAULT_FLUSH_INTERVAL_MS = 10_000;
 /** Where a test compares while the replicas run, they flush this often, so it waits for a second, not ten. */
 const SHORT_FLUSH_INTERVAL_MS = 1_000;
@@ -23,8 +24,6 @@ const WORKERS_PER_REPLICA = 6;
 const STOP_BOUND_MS = 15_000;
 const cluster = new RedisCluster([17101, 17102, 17103]);
 const prefix = `usage-${randomUUID()}:`;
-
-postgresSuiteTurn(DATABASE_URL);
 
 function replica(port: number, flushIntervalMs?: number): ServiceProcess {
   return new ServiceProcess(port, {

@@ -8,16 +8,15 @@ import { UsageRetention } from '../../src/modules/usage/usage-retention.js';
 import { UsageService } from '../../src/modules/usage/usage.service.js';
 import type { KeyDecision } from '../../src/policies/rate-limit/index.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 /**
  * The usage_days upsert on the real PostgreSQL named by DATABASE_URL: two instances A and B on one
  * database stand for two replicas, each with its own meter, flushing the same rows.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
-
-postgresSuiteTurn(DATABASE_URL);
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 
 describe('Usage on PostgreSQL, two instances flushing the same rows (integration)', () => {
   const clock = new FakeClock(new Date('2027-03-01T12:00:00Z'));

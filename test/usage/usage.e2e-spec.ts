@@ -1,21 +1,17 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { ApiKeysService, type Scope } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { UsageMeter } from '../../src/modules/usage/usage-meter.js';
 import { FakeClock } from '../support/fake-clock.js';
+import { migratedDatabase, queryDatabase } from '../support/test-databases.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
 const MANAGER: Scope[] = ['pets:read', 'keys:manage'];
 const READER: Scope[] = ['pets:read'];
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
-describe('Usage metering and GET /v1/usage (e2e, the embedded default: SQLite, in-process limiter)', () => {
+describe('Usage metering and GET /v1/usage (e2e, in-process limiter)', () => {
   const clock = new FakeClock(new Date('2027-03-01T23:58:10Z'));
   let t: TestApp;
 
@@ -142,31 +138,26 @@ describe('Usage metering and GET /v1/usage (e2e, the embedded default: SQLite, i
   });
 });
 
-describe('Usage when the service stops, and in the command-line tool (a SQLite file)', () => {
-  const databaseFile = join(tmpdir(), `pets-usage-${randomUUID()}.sqlite`);
-  afterAll(() => {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
-  });
-
+describe('Usage when the service stops, and in the command-line tool', () => {
   it('writes the counts it holds before the database closes, and the tool reads them with the same rules', async () => {
     const clock = new FakeClock(new Date('2027-03-01T12:00:00Z'));
-    const t = await createTestApp({ clock, env: { DATABASE_URL: `sqlite:${databaseFile}` } });
+    const DATABASE_URL = (await migratedDatabase()).url;
+    const t = await createTestApp({ clock, env: { DATABASE_URL } });
     const client = await t.app.get(ClientsService).create('Stopping', 'enterprise', { perMinute: 2, perDay: 1_000 }, OPERATOR);
     const { key, apiKey } = await t.app.get(ApiKeysService).issue(client.id, { scopes: MANAGER }, OPERATOR);
     for (let i = 0; i < 3; i++) await t.http().get('/v1/pets').set(bearer(key));
     expect(t.app.get(UsageMeter).pendingCounts()).toBe(3);
     await t.close();
 
-    const db = new Database(databaseFile, { readonly: true });
-    expect(db.prepare('SELECT client_id, day, key_id, admitted, refused FROM usage_days').all()).toEqual([
+    const stored = 'SELECT client_id::int, day::text, key_id::int, admitted::int, refused::int FROM usage_days';
+    expect(await queryDatabase(DATABASE_URL, stored)).toEqual([
       { client_id: client.id, day: '2027-03-01', key_id: apiKey.id, admitted: 2, refused: 1 },
     ]);
-    db.close();
 
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['dist/src/cli.js', 'usage', '--client', String(client.id), '--from', '2027-03-01', '--to', '2027-03-01', '--json'],
-      { env: { ...process.env, DATABASE_URL: `sqlite:${databaseFile}` } },
+      { env: { ...process.env, DATABASE_URL } },
     );
     expect(JSON.parse(stdout)).toEqual({
       from: '2027-03-01',

@@ -10,15 +10,10 @@ const live = (now: Date) => ({ revokedAt: IsNull(), expiresAt: Or(IsNull(), More
 /** Writes join the request's transaction through `txHost.tx`, so an idempotent creation records in the same one. */
 @Injectable()
 export class ApiKeysRepository {
-  private readonly lockClientSql?: string;
-
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly txHost: TransactionHost,
-  ) {
-    // SQLite has one writer at a time; PostgreSQL needs the client's row locked to count and insert safely.
-    if (keys.manager.connection.driver.options.type === 'postgres') this.lockClientSql = 'SELECT id FROM clients WHERE id = $1 FOR UPDATE';
-  }
+  ) {}
 
   create(key: Pick<ApiKey, 'clientId' | 'name' | 'keyHash' | 'prefix' | 'expiresAt' | 'scopes'>): Promise<ApiKey> {
     const keys = this.txHost.tx.getRepository(ApiKey);
@@ -72,7 +67,7 @@ export class ApiKeysRepository {
 
   /** Call within a transaction: locks the client's row until it ends, so concurrent creations count one after another. */
   async countLiveLocked(clientId: number, now: Date): Promise<number> {
-    if (this.lockClientSql) await this.txHost.tx.query(this.lockClientSql, [clientId]);
+    await this.txHost.tx.query('SELECT id FROM clients WHERE id = $1 FOR UPDATE', [clientId]);
     return this.txHost.tx.getRepository(ApiKey).countBy({ clientId, ...live(now) });
   }
 

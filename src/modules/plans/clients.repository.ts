@@ -11,15 +11,10 @@ const limitColumns = (limits?: PlanLimits) => ({ perMinuteLimit: limits?.perMinu
 /** Writes join the change's transaction through `txHost.tx`, so a change commits with its audit event. */
 @Injectable()
 export class ClientsRepository {
-  private readonly locks: boolean;
-
   constructor(
     @InjectRepository(Client) private readonly clients: Repository<Client>,
     private readonly txHost: TransactionHost,
-  ) {
-    // SQLite runs one change at a time; PostgreSQL locks the row a change reads before it writes.
-    this.locks = clients.manager.connection.driver.options.type === 'postgres';
-  }
+  ) {}
 
   async create({ name, plan, limits }: PlanChoice & { name: string }): Promise<Client> {
     const clients = this.txHost.tx.getRepository(Client);
@@ -30,9 +25,9 @@ export class ClientsRepository {
     return this.clients.findOneBy({ id });
   }
 
-  /** Call within a transaction: the row stays as read until it ends, so concurrent changes see each other's outcome. */
+  /** Call within a transaction: the row is locked until it ends, so concurrent changes see each other's outcome. */
   findForChange(id: number): Promise<Client | null> {
-    return this.txHost.tx.getRepository(Client).findOne({ where: { id }, ...(this.locks && { lock: { mode: 'pessimistic_write' } }) });
+    return this.txHost.tx.getRepository(Client).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
   listAll(): Promise<Client[]> {

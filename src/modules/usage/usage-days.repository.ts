@@ -13,8 +13,8 @@ export class UsageDaysRepository {
   }
 
   /**
-   * Adds the counts to their rows, creating those missing, in one statement (PostgreSQL and SQLite
-   * share the syntax; TypeORM's upsert can only overwrite a column). In primary-key order, so the
+   * Adds the counts to their rows, creating those missing, in one statement (TypeORM's
+   * upsert can only overwrite a column). In primary-key order, so the
    * statements of two replicas lock shared rows in the same order and cannot deadlock.
    */
   async add(rows: readonly UsageDay[]): Promise<void> {

@@ -75,14 +75,22 @@ describe('validateEnvironment', () => {
   });
 
   it('in production, the server requires PUBLIC_BASE_URL or ALLOWED_HOSTS, so links never come from an untrusted Host', () => {
-    expect(() => validateServerEnvironment({ NODE_ENV: 'production', PORT: 'eighty' })).toThrow(
+    const database = { DATABASE_URL: 'postgres://pets@db:5432/pets' };
+    expect(() => validateServerEnvironment({ NODE_ENV: 'production', PORT: 'eighty', ...database })).toThrow(
       /PORT must be an integer[\s\S]*PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production/,
     );
     const production = [{ PUBLIC_BASE_URL: 'https://api.pets.example/v1' }, { ALLOWED_HOSTS: 'api.pets.example' }];
-    for (const env of production) expect(() => validateServerEnvironment({ NODE_ENV: 'production', ...env })).not.toThrow();
+    for (const env of production) expect(() => validateServerEnvironment({ NODE_ENV: 'production', ...database, ...env })).not.toThrow();
     expect(() => validateServerEnvironment({ NODE_ENV: 'development' })).not.toThrow();
     // The command-line tool and the migrations build no links.
-    expect(() => validateEnvironment({ NODE_ENV: 'production' })).not.toThrow();
+    expect(() => validateEnvironment({ NODE_ENV: 'production', ...database })).not.toThrow();
+  });
+
+  it('in production, the server, the command-line tool and the migrations require DATABASE_URL: the embedded PostgreSQL is a developer one', () => {
+    const message = /DATABASE_URL must be set in production \(NODE_ENV=production\): the embedded PostgreSQL is for development only/;
+    expect(() => validateServerEnvironment({ NODE_ENV: 'production', ALLOWED_HOSTS: 'api.pets.example' })).toThrow(message);
+    expect(() => validateEnvironment({ NODE_ENV: 'production' })).toThrow(message);
+    expect(() => validateEnvironment({ NODE_ENV: 'development' })).not.toThrow();
   });
 
   it.each(['https://api.pets.example', 'api.pets.example:8443', 'api_pets.example', '*.pets.example', 'a,,b..c'])(
@@ -96,8 +104,10 @@ describe('validateEnvironment', () => {
     expect(() => validateEnvironment({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY must not be true in production .*number of proxies in front/,
     );
-    expect(() => validateEnvironment({ NODE_ENV: 'production', TRUST_PROXY: '1' })).not.toThrow();
-    expect(() => validateEnvironment({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' })).not.toThrow();
+    expect(() => validateEnvironment({ NODE_ENV: 'production', DATABASE_URL: 'postgres://pets@db/pets', TRUST_PROXY: '1' })).not.toThrow();
+    expect(() =>
+      validateEnvironment({ NODE_ENV: 'production', DATABASE_URL: 'postgres://pets@db/pets', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' }),
+    ).not.toThrow();
     expect(() => validateEnvironment({ NODE_ENV: 'development', TRUST_PROXY: 'true' })).not.toThrow();
   });
 

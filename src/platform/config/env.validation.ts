@@ -14,6 +14,10 @@ function check(env: Record<string, unknown>, server: boolean): Record<string, un
       const problem = isValid(env[name] as string, env);
       return problem ? [`${name} ${problem} (got "${env[name] as string}")`] : [];
     });
+  // The embedded PostgreSQL is a developer's; production names its database (server, tool and migrations alike).
+  if (env.NODE_ENV === 'production' && !isSet(env, 'DATABASE_URL')) {
+    problems.push('DATABASE_URL must be set in production (NODE_ENV=production): the embedded PostgreSQL is for development only');
+  }
   // Only the server builds links: the command-line tool and the migrations need neither variable.
   if (server && env.NODE_ENV === 'production' && !isSet(env, 'PUBLIC_BASE_URL') && !isSet(env, 'ALLOWED_HOSTS')) {
     problems.push(

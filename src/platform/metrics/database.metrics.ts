@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
-/** The node-postgres pool behind TypeORM (SQLite has one connection and no pool). */
-type PgPool = { totalCount?: number; idleCount: number; waitingCount: number; options: { max: number } };
+/** The node-postgres pool behind TypeORM. */
+type PgPool = { totalCount: number; idleCount: number; waitingCount: number; options: { max: number } };
 
 @Injectable()
 export class DatabaseMetrics {
@@ -15,11 +15,8 @@ export class DatabaseMetrics {
       labelNames: ['state'],
       registers: [registry],
       collect() {
-        const pool = (dataSource.driver as unknown as { master?: PgPool }).master;
-        const stats =
-          pool?.totalCount === undefined
-            ? { total: 1, idle: 0, waiting: 0, max: 1 }
-            : { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
+        const pool = (dataSource.driver as unknown as { master: PgPool }).master;
+        const stats = { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
         for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
       },
     });

@@ -9,7 +9,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppConfig } from '../config/index.js';
 
 // Configuration is read while the modules load, so the environment is fixed before importing them.
-process.env.DATABASE_URL = 'sqlite::memory:';
+// The application opens its database (DATABASE_URL, else the embedded one) though the document needs none.
 delete process.env.PUBLIC_BASE_URL;
 delete process.env.STAGING_BASE_URL;
 

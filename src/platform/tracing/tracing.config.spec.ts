@@ -6,11 +6,11 @@ const ENDPOINT = 'http://collector:4318';
 describe('tracingSettings', () => {
   it.each([
     ['nothing set', {}],
-    ['an endpoint without an exporter', { OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT }],
     ['an exporter without an endpoint', { OTEL_TRACES_EXPORTER: 'otlp' }],
     ['the exporter "none"', { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT }],
     ['an empty endpoint', { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: '' }],
     ['the SDK disabled', { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT, OTEL_SDK_DISABLED: 'true' }],
+    ['an endpoint and the SDK disabled', { OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT, OTEL_SDK_DISABLED: 'true' }],
   ])('is off with %s', (_, env) => {
     expect(tracingSettings(env).enabled).toBe(false);
   });
@@ -19,7 +19,9 @@ describe('tracingSettings', () => {
     ['the general endpoint', { OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT }],
     ['the traces endpoint', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${ENDPOINT}/v1/traces` }],
     ['OTEL_SDK_DISABLED=false', { OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT, OTEL_SDK_DISABLED: 'false' }],
-  ])('is on with the otlp exporter and %s', (_, env) => {
+  ])('is on with %s, the exporter unset (its default, otlp) or otlp', (_, env) => {
+    expect(tracingSettings(env).enabled).toBe(true);
+    expect(tracingSettings({ OTEL_TRACES_EXPORTER: '', ...env }).enabled).toBe(true);
     expect(tracingSettings({ OTEL_TRACES_EXPORTER: 'otlp', ...env }).enabled).toBe(true);
   });
 

@@ -28,11 +28,15 @@ export const tracingConfig = defineConfig(
   () => tracingSettings(process.env),
 );
 
-/** On only when asked for: an exporter and where it sends. */
+/**
+ * The variables' own defaults: the exporter is `otlp` unless named, so an endpoint alone turns tracing on,
+ * as the OpenTelemetry docs and its Operator's injection expect; without an endpoint nothing is sent.
+ */
 export function tracingSettings(env: NodeJS.ProcessEnv) {
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const exporter = env.OTEL_TRACES_EXPORTER || 'otlp';
   return {
-    enabled: env.OTEL_SDK_DISABLED !== 'true' && env.OTEL_TRACES_EXPORTER === 'otlp' && Boolean(endpoint),
+    enabled: env.OTEL_SDK_DISABLED !== 'true' && exporter === 'otlp' && Boolean(endpoint),
     protocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf',
   };
 }

@@ -26,7 +26,7 @@ export interface FoundKey {
   response: StoredResponse | 'sealed for another api key';
 }
 
-/** Completed keys; inside an idempotent request on PostgreSQL, in its transaction. */
+/** Completed keys; inside an idempotent request, in its transaction. */
 @Injectable()
 export class IdempotencyKeysRepository {
   constructor(private readonly txHost: TransactionHost) {}

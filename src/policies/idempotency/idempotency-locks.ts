@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { TransactionHost } from '../../platform/database/index.js';
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '../../platform/database/index.js';
 import type { IdempotencyScope } from './idempotency-keys.repository.js';
 
 /** Who holds a key: this request (it may create), or another one still running, with the same body or another. */
 export type KeyHolder = 'this request' | 'same body' | 'other body';
-
-/** Lets one request at a time run under a client's key (until `work` ends); the others learn who holds it. */
-export abstract class IdempotencyLocks {
-  abstract run<T>(scope: IdempotencyScope, fingerprint: string, work: (holder: KeyHolder) => Promise<T>): Promise<T>;
-}
 
 /**
  * Taken without waiting, the body's lock then the key's: a holder has both, so getting only the body's
@@ -22,13 +18,13 @@ function lockId(...parts: Array<string | number>): string {
 }
 
 /**
- * PostgreSQL: the request runs in one transaction, which its writes join, holding transaction-scoped
- * advisory locks; they end with it, so with a dead replica's connection too.
+ * Lets one request at a time run under a client's key (until `work` ends); the others learn who holds
+ * it. The request runs in one transaction, which its writes join, holding transaction-scoped advisory
+ * locks; they end with it, so with a dead replica's connection too.
  */
-export class AdvisoryLocks extends IdempotencyLocks {
-  constructor(private readonly txHost: TransactionHost) {
-    super();
-  }
+@Injectable()
+export class IdempotencyLocks {
+  constructor(private readonly txHost: TransactionHost) {}
 
   run<T>({ clientId, keyHash }: IdempotencyScope, fingerprint: string, work: (holder: KeyHolder) => Promise<T>): Promise<T> {
     return this.txHost.withTransaction(async () => {
@@ -36,22 +32,5 @@ export class AdvisoryLocks extends IdempotencyLocks {
       const [{ holder }] = await this.txHost.tx.query<Array<{ holder: KeyHolder }>>(TAKE_LOCKS, locks);
       return work(holder);
     });
-  }
-}
-
-/** SQLite: one connection cannot keep a request's transaction apart, so the key is held in the process. */
-export class InProcessLocks extends IdempotencyLocks {
-  private readonly running = new Map<string, string>();
-
-  async run<T>({ clientId, keyHash }: IdempotencyScope, fingerprint: string, work: (holder: KeyHolder) => Promise<T>): Promise<T> {
-    const key = `${clientId}:${keyHash}`;
-    const running = this.running.get(key);
-    if (running !== undefined) return work(running === fingerprint ? 'same body' : 'other body');
-    this.running.set(key, fingerprint);
-    try {
-      return await work('this request');
-    } finally {
-      this.running.delete(key);
-    }
   }
 }

@@ -115,7 +115,7 @@ describe('IdempotencyInterceptor', () => {
     expect(record).not.toHaveBeenCalled();
   });
 
-  it('fails the request when the 201 cannot be recorded (on PostgreSQL its writes roll back with it)', async () => {
+  it('fails the request when the 201 cannot be recorded (its writes roll back with it)', async () => {
     const failure = new Error('disk full');
     record.mockRejectedValue(failure);
     handler.mockReturnValue(of(PET));

@@ -21,7 +21,7 @@ interface Caller {
 
 /**
  * The first 201 under a client's `Idempotency-Key` is replayed for 24 hours; another body gets 422, a
- * retry while the first runs 409 (docs/contract/decisions.md). On PostgreSQL it is recorded in the writes' transaction.
+ * retry while the first runs 409 (docs/contract/decisions.md). It is recorded in the writes' transaction.
  * A sealed route's replay opens with the caller's API key only: another key of the client gets 422.
  */
 @Injectable()

@@ -103,7 +103,7 @@ export interface FuzzTarget {
 const CLOCK_STEP_MS = 100;
 
 /**
- * The real application on a real socket: the same factory as main.ts, in-memory SQLite, the
+ * The real application on a real socket: the same factory as main.ts, a database of its own, the
  * in-process limiter, and callers without a valid key limited at the `business` plan. The clock
  * is a fake one moved on by each request, so the anonymous quota never interferes. The server
  * log is silent unless FUZZ_LOG_LEVEL names a level (FUZZ_LOG_LEVEL=error shows the stack behind a 500).

@@ -55,7 +55,7 @@ const LEAKS = [
   /\.(ts|js|mjs|cjs):\d+/,
   /node_modules/,
   /\/work\/|\/src\//,
-  /SQLITE_|SqliteError|QueryFailedError|TypeORM|better-sqlite3|\bpg\b.*error/i,
+  /QueryFailedError|TypeORM|\bpg\b.*error|\bpostgres\b/i,
   /\bSELECT\b[\s\S]*\bFROM\b|\bINSERT\s+INTO\b|\bUPDATE\s+\S+\s+SET\b|\bDELETE\s+FROM\b/i,
   /RangeError|TypeError|ReferenceError|Maximum call stack/,
 ];

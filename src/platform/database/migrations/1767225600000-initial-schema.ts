@@ -1,11 +1,10 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columnTypes } from './column-types.js';
+import { columnTypes as t } from './column-types.js';
 
 export class InitialSchema1767225600000 implements MigrationInterface {
   name = 'InitialSchema1767225600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const t = columnTypes(queryRunner);
     const id = { name: 'id', type: t.serialId, isPrimary: true, isGenerated: true, generationStrategy: 'increment' } as const;
     const createdAt = { name: 'created_at', type: t.timestamp, default: 'CURRENT_TIMESTAMP' };
 

@@ -1,12 +1,11 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columnTypes } from './column-types.js';
+import { columnTypes as t } from './column-types.js';
 
 /** Idempotency keys: one row per client and key (reshaped by CompletedIdempotencyKeys1796083200000). */
 export class IdempotencyKeys1795219200000 implements MigrationInterface {
   name = 'IdempotencyKeys1795219200000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const t = columnTypes(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'idempotency_keys',

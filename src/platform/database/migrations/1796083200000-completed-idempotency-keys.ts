@@ -1,4 +1,4 @@
-import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 const TABLE = 'idempotency_keys';
 const DEFAULTS = { state: `'completed'`, token: `''` } as const;
@@ -21,15 +21,9 @@ export class CompletedIdempotencyKeys1796083200000 implements MigrationInterface
   }
 }
 
-/** In place on PostgreSQL, where the previous release still serves; SQLite can only rebuild the table. */
+/** In place, while the previous release still serves. */
 async function setDefaults(queryRunner: QueryRunner, defaults: Record<keyof typeof DEFAULTS, string | undefined>): Promise<void> {
-  const table = (await queryRunner.getTable(TABLE))!;
   for (const [name, value] of Object.entries(defaults)) {
-    if (queryRunner.connection.options.type === 'postgres') {
-      await queryRunner.query(`ALTER TABLE ${TABLE} ALTER COLUMN ${name} ${value === undefined ? 'DROP DEFAULT' : `SET DEFAULT ${value}`}`);
-    } else {
-      const column = table.findColumnByName(name)!;
-      await queryRunner.changeColumn(table, column, new TableColumn({ ...column, default: value }));
-    }
+    await queryRunner.query(`ALTER TABLE ${TABLE} ALTER COLUMN ${name} ${value === undefined ? 'DROP DEFAULT' : `SET DEFAULT ${value}`}`);
   }
 }

@@ -1,5 +1,5 @@
 import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columnTypes } from './column-types.js';
+import { columnTypes as t } from './column-types.js';
 
 /**
  * The audit log. No foreign keys: an event outlives what it names. Newest-first pages seek on the
@@ -9,7 +9,6 @@ export class AuditEvents1797897600000 implements MigrationInterface {
   name = 'AuditEvents1797897600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const t = columnTypes(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'audit_events',

@@ -1,5 +1,5 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columnTypes } from './column-types.js';
+import { columnTypes as t } from './column-types.js';
 
 /**
  * Requests admitted and refused per client, key and UTC day, added to by every replica's flushes.
@@ -10,7 +10,6 @@ export class UsageDays1797984000000 implements MigrationInterface {
   name = 'UsageDays1797984000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const t = columnTypes(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'usage_days',

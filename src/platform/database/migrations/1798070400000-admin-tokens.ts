@@ -1,12 +1,11 @@
 import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columnTypes } from './column-types.js';
+import { columnTypes as t } from './column-types.js';
 
 /** The admin API's tokens (docs/contract/decisions.md, "Administration"): a SHA-256 and a display prefix each, never the token. */
 export class AdminTokens1798070400000 implements MigrationInterface {
   name = 'AdminTokens1798070400000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const t = columnTypes(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'admin_tokens',

@@ -5,7 +5,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { buildApp } from '../../bench/peers/fastify-build/app.js';
 import { hashApiKey } from '../../src/modules/auth/api-key.format.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -13,11 +13,10 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  * DATABASE_URL and the Redis named by REDIS_URL: it answers the list as the service does, JSON and
  * `Link` alike, on the service's own tables and key, and holds its per-minute limit in Redis.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const REDIS_URL = process.env.REDIS_URL;
 const HOST = 'pets.example';
-
-postgresSuiteTurn(DATABASE_URL);
 
 describe('the Fastify build on PostgreSQL and Redis (integration)', () => {
   let service: TestApp;

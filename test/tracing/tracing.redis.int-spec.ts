@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { displayPrefix, generateApiKey, hashApiKey } from '../../src/modules/auth/api-key.format.js';
 import { OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.js';
-import { postgresSuiteTurn } from '../support/postgres-suite.js';
+import { emptyDatabase } from '../support/test-databases.js';
 import { freePort, ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -13,14 +13,13 @@ import { freePort, ServiceProcess } from '../support/service-process.js';
  * the receiver decoded: its tree, the parent the caller's `traceparent` named, the attributes, and no
  * credential anywhere.
  */
-const DATABASE_URL = process.env.DATABASE_URL!;
+/** A database of this suite's own (test/support/test-databases.ts). */
+const DATABASE_URL = await emptyDatabase();
 const REDIS_URL = process.env.REDIS_URL;
 const STOP_BOUND_MS = 15_000;
 const SERVER = 2;
 /** A test starts a replica or makes keys with the command-line tool, then waits for batched spans: slow on a busy machine, never skipped. */
 jest.setTimeout(120_000);
-
-postgresSuiteTurn(DATABASE_URL);
 
 beforeAll(() => {
   if (!REDIS_URL)
@@ -41,8 +40,8 @@ function service(port: number, env: Record<string, string>): ServiceProcess {
   });
 }
 
+/** An endpoint alone, as the OpenTelemetry Operator injects it: the exporter's default is otlp. */
 const traced = (endpoint: string, protocol?: string) => ({
-  OTEL_TRACES_EXPORTER: 'otlp',
   OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
   OTEL_BSP_SCHEDULE_DELAY: '100',
   ...(protocol && { OTEL_EXPORTER_OTLP_PROTOCOL: protocol }),
@@ -230,9 +229,9 @@ describe('tracing on: the built service exports its spans to an OTLP/HTTP receiv
     const answer = await send(replica.url, { method: 'POST', key, traceparent: from.traceparent, body: { name: 'Traced', categoryId: 1 } });
     expect(answer.status).toBe(201);
 
-    const { server, one, under } = await treeOf(receiver, from.traceId, [isQuery(/^INSERT INTO "?pets"? /), isRedis('incr')]);
+    const { server, one, under } = await treeOf(receiver, from.traceId, [isQuery(/^INSERT INTO "?pets"?\b/), isRedis('incr')]);
     expectServerSpan(server, from, 'POST /v1/pets', { 'http.response.status_code': 201 });
-    expect(under(one(isQuery(/^INSERT INTO "?pets"? /)), server)).toBe(true);
+    expect(under(one(isQuery(/^INSERT INTO "?pets"?\b/)), server)).toBe(true);
     expect(under(one(isRedis('incr')), server)).toBe(true);
     expect(one(named('rate_limit.decision')).attributes).toEqual(expect.objectContaining({ 'pets.rate_limit.outcome': 'admitted' }));
   });
@@ -345,9 +344,9 @@ describe('tracing with the default protocol, the state of the switch, and a bad 
     return { answer, line };
   }
 
-  it('exports protobuf by default (no OTEL_EXPORTER_OTLP_PROTOCOL): the export requests reach the receiver with the trace', async () => {
+  it('exports protobuf by default (no OTEL_EXPORTER_OTLP_PROTOCOL), also with OTEL_TRACES_EXPORTER=otlp named: the export requests reach the receiver with the trace', async () => {
     const from = caller();
-    const { answer, line } = await oneRequest(traced(endpoint), from.traceparent);
+    const { answer, line } = await oneRequest({ ...traced(endpoint), OTEL_TRACES_EXPORTER: 'otlp' }, from.traceparent);
     expect(answer.status).toBe(200);
     expect(line).toEqual(expect.objectContaining({ trace_id: from.traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) }));
     expect(receiver.spans).toEqual([]);
@@ -360,7 +359,7 @@ describe('tracing with the default protocol, the state of the switch, and a bad 
 
   it.each([
     ['no OTEL variable', {}],
-    ['an endpoint but no OTEL_TRACES_EXPORTER', { OTEL_EXPORTER_OTLP_ENDPOINT: '<receiver>' }],
+    ['an endpoint and OTEL_TRACES_EXPORTER=none', { OTEL_EXPORTER_OTLP_ENDPOINT: '<receiver>', OTEL_TRACES_EXPORTER: 'none' }],
     ['OTEL_SDK_DISABLED=true', { ...traced('<receiver>', 'http/json'), OTEL_SDK_DISABLED: 'true' }],
   ])('sends nothing and logs no trace ids with %s', async (_, env: Record<string, string>) => {
     const before = { spans: receiver.spans.length, protobuf: receiver.protobufRequests.length };
