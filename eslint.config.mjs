@@ -3,7 +3,9 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'data/', 'test/contract/generated/', 'test/client/generated/'] },
+  {
+    ignores: ['dist/', 'coverage/', 'node_modules/', 'data/', 'test/contract/generated/', 'client/dist/', 'client/src/generated/'],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
  * transpiles (isolatedModules), which keeps the suites fast.
  *
  * Projects, so a team runs its own (`npm test -- src/modules/pets test/pets --selectProjects unit e2e`):
- * `unit`, tests beside the code (src/**\/*.spec.ts), the unit tests that share test/support
+ * `unit`, tests beside the code (src/**\/*.spec.ts, the client library's client/src/**\/*.spec.ts), the unit tests that share test/support
  * (test/**\/*.spec.ts) and the benchmark's helpers' tests, in JavaScript like the benchmark
  * (test/bench/*.spec.mjs); `e2e`, end-to-end tests over the app factory, under test/<module>/
  * (test/**\/*.e2e-spec.ts); `integration`, tests against real servers: PostgreSQL always
@@ -56,4 +56,6 @@ export default {
   ],
   testTimeout: 30_000,
   maxWorkers: 2,
+  // `npm run test:client-unit`: the client library's unit tests cover every branch of its code.
+  coverageThreshold: { './client/src/': { branches: 100, functions: 100, lines: 100, statements: 100 } },
 };

@@ -6,7 +6,6 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
 import { API_PREFIX, configurePipeline } from './app.pipeline.js';
 import { ExpressPrototypesAdapter } from './common/index.js';
-import { ADMIN_ROUTES, buildAdminOpenApiDocument } from './modules/admin/index.js';
 import type { AppConfig } from './platform/config/index.js';
 import { PinoLoggerService } from './platform/logging/index.js';
 import { buildOpenApiDocument } from './platform/openapi/index.js';
@@ -14,12 +13,9 @@ import { buildOpenApiDocument } from './platform/openapi/index.js';
 /** Options every instance of the application is created with (bodies are parsed in the pipeline). */
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false, bufferLogs: true } as const;
 
-const OUTSIDE_PREFIX = [
-  ...['health/live', 'health/ready', 'metrics'].map((path) => ({ path, method: RequestMethod.GET })),
-  ...ADMIN_ROUTES,
-];
+const OUTSIDE_PREFIX = ['health/live', 'health/ready', 'metrics'].map((path) => ({ path, method: RequestMethod.GET }));
 
-/** Configures the server, the end-to-end tests and the OpenAPI export alike: Express, the pipeline, `/v1`, both Swagger UIs. */
+/** Configures the server, the end-to-end tests and the OpenAPI export alike: Express, the pipeline, `/v1`, the Swagger UI. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');
   app.useLogger(app.get(PinoLoggerService));
@@ -35,13 +31,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     yamlDocumentUrl: 'docs-yaml',
     // Shows each operation's `x-required-scopes`.
     swaggerOptions: { persistAuthorization: true, showExtensions: true },
-  });
-  // Answered on the admin listener only (AdminListener.split).
-  SwaggerModule.setup('admin/docs', app, () => buildAdminOpenApiDocument(app), {
-    useGlobalPrefix: false,
-    jsonDocumentUrl: 'admin/docs-json',
-    yamlDocumentUrl: 'admin/docs-yaml',
-    swaggerOptions: { persistAuthorization: true },
   });
   return app;
 }

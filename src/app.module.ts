@@ -1,13 +1,21 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
-import { ClockModule, UnmatchedRequestHandler } from './common/index.js';
+import {
+  AppPartsModule,
+  ClockModule,
+  gatherParts,
+  KERNEL_ERRORS,
+  RequestContextModule,
+  UnmatchedRequestHandler,
+  type AppParts,
+} from './common/index.js';
 import { AuditModule } from './modules/audit/index.js';
-import { AdminModule } from './modules/admin/index.js';
+import { AdminTokensModule } from './modules/admin/index.js';
 import { AuthModule } from './modules/auth/index.js';
 import { KeysModule } from './modules/keys/index.js';
 import { PetsModule } from './modules/pets/index.js';
 import { PlansModule } from './modules/plans/index.js';
 import { UsageModule } from './modules/usage/index.js';
-import { appConfigModule, validateServerEnvironment } from './platform/config/index.js';
+import { appConfig, appConfigModule } from './platform/config/index.js';
 import { DatabaseModule } from './platform/database/index.js';
 import { HealthModule } from './platform/health/index.js';
 import { LoggingModule } from './platform/logging/index.js';
@@ -26,6 +34,7 @@ const MODULES: AppModuleImport[] = [
   LoggingModule,
   MetricsModule,
   TracingModule,
+  RequestContextModule,
   ClockModule,
   DatabaseModule,
   RedisModule,
@@ -40,19 +49,22 @@ const MODULES: AppModuleImport[] = [
   PetsModule,
   KeysModule,
   UsageModule,
-  AdminModule,
+  // The admin tokens' table and service; the admin API is an application of its own on these modules (server.ts).
+  AdminTokensModule,
 ];
 
-/**
- * The modules, plus `extra` ones (a test's fixtures), and the configuration of every namespace they
- * define: built here, once all their files have loaded. The request pipeline is in app.pipeline.ts.
- */
+/** The server's parts: its modules' (and `extra` ones'), its own configuration and the kernel's errors. */
+export const serverParts = (extra: AppModuleImport[] = []): AppParts =>
+  gatherParts([...MODULES, ...extra], { config: [appConfig], errors: KERNEL_ERRORS });
+
+/** The modules, plus `extra` ones (a test's fixtures), with the parts they declare. The request pipeline is in app.pipeline.ts. */
 @Module({})
 export class AppModule {
   static register(extra: AppModuleImport[] = []): DynamicModule {
+    const parts = serverParts(extra);
     return {
       module: AppModule,
-      imports: [appConfigModule(validateServerEnvironment), ...MODULES, ...extra],
+      imports: [appConfigModule(parts.config), AppPartsModule.forRoot(parts), ...MODULES, ...extra],
       providers: [UnmatchedRequestHandler],
     };
   }

@@ -5,15 +5,13 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from 'e
 import helmet from 'helmet';
 import {
   allowedHostMiddleware,
-  allowedMethodsFor,
   answerUnparsableRequests,
   ApiExceptionFilter,
   AppValidationPipe,
   jsonBodyParser,
-  requestIdMiddleware,
+  requestContextMiddleware,
   requestSpanMiddleware,
 } from './common/index.js';
-import { ADMIN_API_PATH, AdminAuthentication, AdminListener } from './modules/admin/index.js';
 import { ApiKeyGuard } from './modules/auth/index.js';
 import type { AppConfig } from './platform/config/index.js';
 import { HTTP_LOGGER } from './platform/logging/index.js';
@@ -33,12 +31,12 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
   const v1 = `/${API_PREFIX}`;
   answerUnparsableRequests(app.getHttpServer());
   const router: Express = app.getHttpAdapter().getInstance();
-  // Every request: its trace span (only while tracing is on), security headers, request id, request log, metrics, CORS when configured.
+  // Every request: its context and request id, its trace span (only while tracing is on), security headers, request log, metrics, CORS when configured.
+  app.use(requestContextMiddleware);
   if (app.get(ConfigService).getOrThrow<TracingConfig>('tracing').enabled) app.use(requestSpanMiddleware(router));
   app.use(helmet());
-  app.use(requestIdMiddleware);
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
-  app.use(app.get(HttpMetrics).middleware);
+  app.use(app.get(HttpMetrics).middleware('public'));
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins,
@@ -46,19 +44,12 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
       exposedHeaders: ['Link', 'Location', 'X-Request-Id', 'Deprecation', 'Sunset', ...RATE_LIMIT_HEADER_NAMES],
     });
   }
-  // The listener a request came in on, by its socket: each answers the other's paths as unknown ones.
-  app.use(app.get(AdminListener).split);
   // /v1: the quota decision before routing, authentication and body parsing (docs/contract/decisions.md);
   // then the host names links are built from, then the JSON body of whatever route takes the request.
   const rateLimit = app.get(RateLimitMiddleware);
   app.use(v1, (request: Request, response: Response, next: NextFunction) => rateLimit.use(request, response, next));
   app.use(v1, allowedHostMiddleware(config.allowedHosts));
-  const isRouted = (request: Request) => allowedMethodsFor(router, request.originalUrl.split('?')[0]).includes(request.method);
-  app.use(v1, jsonBodyParser(config.bodyLimit, isRouted));
-  // /admin/v1 (the admin listener): the admin token before anything reads the body, then the body.
-  const adminAuthentication = app.get(AdminAuthentication);
-  app.use(ADMIN_API_PATH, (request: Request, response: Response, next: NextFunction) => adminAuthentication.use(request, response, next));
-  app.use(ADMIN_API_PATH, jsonBodyParser(config.bodyLimit, isRouted));
+  app.use(v1, jsonBodyParser(config.bodyLimit, router));
   // The matched route: the API key guard, the read cache, idempotency, validation; errors become the Error object.
   app.useGlobalGuards(app.get(ApiKeyGuard));
   app.useGlobalInterceptors(app.get(ReadCacheInterceptor), app.get(IdempotencyInterceptor));

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
+import { Logger, type INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './app.factory.js';
 import type { ChangeContext } from './modules/audit/index.js';
-import { AdminListener } from './modules/admin/index.js';
+import { createAdminApp, type AdminConfig } from './modules/admin/index.js';
 import { ApiKeysService } from './modules/auth/index.js';
 import { ClientsService } from './modules/plans/index.js';
 import type { AppConfig } from './platform/config/index.js';
@@ -12,7 +13,7 @@ async function bootstrap(): Promise<void> {
   const app = await createApp();
   const config = app.get(ConfigService).getOrThrow<AppConfig>('app');
   await app.listen(config.port, config.host);
-  await app.get(AdminListener).listen();
+  await serveAdminApi(app);
   const base = `http://localhost:${config.port}/v1`;
   Logger.log(`Serving ${base} (docs at http://localhost:${config.port}/docs)`, 'Bootstrap');
 
@@ -27,6 +28,16 @@ async function bootstrap(): Promise<void> {
       `\nDevelopment API key (shown once, store it now):\n  ${key}\nTry it:\n  curl -H "Authorization: Bearer ${key}" ${base}/pets\n\n`,
     );
   }
+}
+
+/** With ADMIN_PORT, the admin API listens on a port of its own: an application of its own, on this one's services. */
+async function serveAdminApi(app: INestApplication): Promise<void> {
+  const { port, host } = app.get(ConfigService).getOrThrow<AdminConfig>('admin');
+  if (port === undefined) return;
+  const admin = await createAdminApp(app);
+  await admin.listen(port, host);
+  const address = admin.getHttpServer().address() as AddressInfo;
+  Logger.log(`Admin API on http://${host}:${address.port}/admin/v1 (docs at /admin/docs)`, 'Bootstrap');
 }
 
 await bootstrap();

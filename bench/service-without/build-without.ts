@@ -5,13 +5,15 @@ import { configureApp, NEST_APPLICATION_OPTIONS } from '../../src/app.factory.js
 import { AppModule } from '../../src/app.module.js';
 import { ExpressPrototypesAdapter } from '../../src/common/http/express-prototypes.adapter.js';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
-import { RequestAuthenticator, type Identity } from '../../src/modules/auth/request-authenticator.js';
+import { ClsService } from 'nestjs-cls';
+import type { Authentication, RequestContext } from '../../src/common/index.js';
+import { RequestAuthenticator } from '../../src/modules/auth/request-authenticator.js';
 import { HttpMetrics } from '../../src/platform/metrics/http.metrics.js';
 import { LimiterStore, type LimiterFacts } from '../../src/policies/rate-limit/limiter.store.js';
 
-/** Facts of a decision made at once in process, with generation 0 for the read cache. */
+/** Facts of a decision made at once in process, with no write yet for the read cache. */
 const answered = (outcome: 'admitted' | 'read', used: number): Promise<LimiterFacts> =>
-  Promise.resolve({ outcome, store: 'in-process', usedMinute: used, usedDay: used, nowMs: Date.now(), suspendedUntilMs: 0, alsoRead: 0 });
+  Promise.resolve({ outcome, store: 'in-process', usedMinute: used, usedDay: used, nowMs: Date.now(), suspendedUntilMs: 0, alsoRead: {} });
 
 /** The limiter's store answering at once in process: admitted, nothing counted. */
 class AdmittingStore extends LimiterStore {
@@ -28,14 +30,14 @@ class AdmittingStore extends LimiterStore {
 
 /** Every request is taken for the first one's caller: no header read, no hash, no lookup (the benchmark sends one key). */
 class FirstCallerAuthenticator extends RequestAuthenticator {
-  private first?: Promise<Identity>;
+  private first?: Promise<Authentication>;
 
-  override identify(request: Request): Promise<Identity> {
+  override identify(request: Request): Promise<Authentication> {
     return (this.first ??= super.identify(request));
   }
 
-  override wouldLookUpUnfamiliarKey(): boolean {
-    return false;
+  override presentsForeignKey(): Promise<boolean> {
+    return Promise.resolve(false);
   }
 }
 
@@ -43,12 +45,13 @@ class FirstCallerAuthenticator extends RequestAuthenticator {
 export async function buildWithout(without: string | undefined): Promise<NestExpressApplication> {
   const builder = Test.createTestingModule({ imports: [AppModule.register()] });
   if (without === 'metrics')
-    builder.overrideProvider(HttpMetrics).useValue({ middleware: (_q: Request, _s: Response, next: NextFunction) => next() });
+    builder.overrideProvider(HttpMetrics).useValue({ middleware: () => (_q: Request, _s: Response, next: NextFunction) => next() });
   if (without === 'limiter') builder.overrideProvider(LimiterStore).useValue(new AdmittingStore());
   if (without === 'key-lookup') {
-    builder
-      .overrideProvider(RequestAuthenticator)
-      .useFactory({ factory: (keys: ApiKeysService) => new FirstCallerAuthenticator(keys), inject: [ApiKeysService] });
+    builder.overrideProvider(RequestAuthenticator).useFactory({
+      factory: (keys: ApiKeysService, cls: ClsService<RequestContext>) => new FirstCallerAuthenticator(keys, cls),
+      inject: [ApiKeysService, ClsService],
+    });
   }
   const module = await builder.compile();
   const app = module.createNestApplication<NestExpressApplication>(new ExpressPrototypesAdapter(), NEST_APPLICATION_OPTIONS);

@@ -1,10 +1,10 @@
 import { MAX_PAGE_SIZE, ValidationFailedException, type PageRequest } from '../common/index.js';
 import { ADMIN_TOKEN_NAME_MAX_LENGTH } from '../modules/admin/index.js';
 import { checkAuditQuery, type AuditQuery } from '../modules/audit/index.js';
-import { isScope, SCOPES, type Scope } from '../modules/auth/index.js';
 import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
 import { InvalidUsagePeriodException, usagePeriod, type UsagePeriodQuery } from '../modules/usage/index.js';
 import { UsageError } from './cli.errors.js';
+import { AUDIT_ACTIONS, SCOPE_NAMES } from './server-catalogues.js';
 
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
 
@@ -73,15 +73,15 @@ export function parsePlanChoice(plan: string, perMinute: string | undefined, per
 }
 
 /** Comma-separated, so the list needs no quoting in a shell: `--scopes pets:read,keys:manage`. */
-export function parseScopes(raw: string, what: string): Scope[] {
+export function parseScopes(raw: string, what: string): string[] {
   const names = raw
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  if (names.length === 0) throw new UsageError(`${what} needs at least one scope of ${SCOPES.join(', ')}.`);
-  const unknown = names.find((name) => !isScope(name));
-  if (unknown !== undefined) throw new UsageError(`Unknown scope "${unknown}" in ${what}; choose from ${SCOPES.join(', ')}.`);
-  return names.filter(isScope);
+  if (names.length === 0) throw new UsageError(`${what} needs at least one scope of ${SCOPE_NAMES.join(', ')}.`);
+  const unknown = names.find((name) => !SCOPE_NAMES.includes(name));
+  if (unknown !== undefined) throw new UsageError(`Unknown scope "${unknown}" in ${what}; choose from ${SCOPE_NAMES.join(', ')}.`);
+  return names;
 }
 
 const AUDIT_OPTIONS: Readonly<Record<string, string>> = { clientId: '--client', action: '--action', cursor: '--cursor', limit: '--limit' };
@@ -89,7 +89,7 @@ const AUDIT_OPTIONS: Readonly<Record<string, string>> = { clientId: '--client', 
 /** The audit log's own rules, which the admin API answers with 400: here a usage error naming the options. */
 export function parseAuditQuery(query: AuditQuery): AuditQuery {
   try {
-    checkAuditQuery(query);
+    checkAuditQuery(query, AUDIT_ACTIONS);
     return query;
   } catch (error) {
     if (!(error instanceof ValidationFailedException)) throw error;

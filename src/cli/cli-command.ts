@@ -1,6 +1,5 @@
 import type { AuditQuery } from '../modules/audit/index.js';
 import type { PageRequest } from '../common/index.js';
-import type { Scope } from '../modules/auth/index.js';
 import type { PlanChoice } from '../modules/plans/index.js';
 import type { UsagePeriodQuery } from '../modules/usage/index.js';
 
@@ -14,7 +13,7 @@ export type CliCommand =
   | { kind: 'clients get'; clientId: number; json: boolean }
   /** Without `page` (no --limit nor --cursor), every client. */
   | { kind: 'clients list'; page?: PageRequest; json: boolean }
-  | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; scopes?: Scope[]; json: boolean }
+  | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; scopes?: string[]; json: boolean }
   | { kind: 'keys list'; clientId?: number; page?: PageRequest; json: boolean }
   | { kind: 'keys roll'; keyId: number; overlapMs: number; json: boolean }
   | { kind: 'keys revoke'; keyId: number; json: boolean }

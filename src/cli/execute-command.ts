@@ -17,7 +17,7 @@ export async function executeCommand(command: OperatorCommand): Promise<CommandO
 
 async function openContext(): Promise<INestApplicationContext> {
   try {
-    return await NestFactory.createApplicationContext(CliModule, {
+    return await NestFactory.createApplicationContext(CliModule.register(), {
       logger: new StderrLogger({ logLevels: ['error', 'warn'] }),
       abortOnError: false,
     });

@@ -305,7 +305,7 @@ describe('parseCommand', () => {
   describe('audit list', () => {
     it('lists the newest events, or those of one client and action, from a cursor', () => {
       expect(parseCommand(['audit', 'list'])).toEqual({ kind: 'audit list', query: {}, json: false });
-      const cursor = encodeCursor({ before: 40, clientId: 3, action: 'key.revoked' });
+      const cursor = encodeCursor({ after: 40, clientId: 3, action: 'key.revoked' });
       expect(
         parseCommand(['audit', 'list', '--client', '3', '--action', 'key.revoked', '--cursor', cursor, '--limit=100', '--json']),
       ).toEqual({ kind: 'audit list', query: { clientId: 3, action: 'key.revoked', cursor, limit: 100 }, json: true });
@@ -319,10 +319,10 @@ describe('parseCommand', () => {
       ],
       [['--limit', '0'], /^--limit must be a positive integer/],
       [['--limit', '101'], /^--limit must be an integer from 1 to 100\.$/],
-      [['--cursor', 'not-a-cursor'], /^--cursor is malformed; use the nextCursor of the previous page\.$/],
+      [['--cursor', 'not-a-cursor'], /^--cursor is malformed or continues another listing; pass the one the page before gave\.$/],
       [
-        ['--client', '4', '--cursor', encodeCursor({ before: 40, clientId: 3, action: null })],
-        /^--cursor belongs to a listing with other filters; give the same client and action\.$/,
+        ['--client', '4', '--cursor', encodeCursor({ after: 40, clientId: 3, action: null })],
+        /^--cursor is malformed or continues another listing; pass the one the page before gave\.$/,
       ],
       [['--action', 'key.deleted', '--limit', '500'], /^--limit must be .*; --action must be one of /],
       [['--action', 'key.created', '--action', 'key.revoked'], /--action is given more than once/],

@@ -1,9 +1,9 @@
 import { MAX_PAGE_SIZE } from '../common/index.js';
-import { AUDIT_ACTIONS, DEFAULT_AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE } from '../modules/audit/index.js';
-import { DEFAULT_SCOPES, SCOPES } from '../modules/auth/index.js';
+import { DEFAULT_AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE } from '../modules/audit/index.js';
 import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
 import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../modules/plans/index.js';
 import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../modules/usage/index.js';
+import { AUDIT_ACTIONS, DEFAULT_SCOPE_NAMES, SCOPE_NAMES } from './server-catalogues.js';
 
 const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
 
@@ -48,8 +48,8 @@ Admin tokens (for the admin API, on ADMIN_PORT)
 
 Plans: ${FIXED_PLAN_NAMES.join(', ')} have fixed limits and refuse --per-minute/--per-day;
 ${customPlans.join(', ')} needs both. Limits and ids are positive integers.
-SCOPES is a comma-separated list of ${SCOPES.join(', ')}, such as pets:read,keys:manage;
-without --scopes a key has ${DEFAULT_SCOPES.join(',')}.
+SCOPES is a comma-separated list of ${SCOPE_NAMES.join(', ')}, such as pets:read,keys:manage;
+without --scopes a key has ${DEFAULT_SCOPE_NAMES.join(',')}.
 DURATION is a number and a unit: 90s, 45m, 12h or 30d.
 ACTION is one of ${AUDIT_ACTIONS.join(', ')}.
 Lists show everything unless --limit (at most ${MAX_PAGE_SIZE}) or --cursor asks for a page; a page

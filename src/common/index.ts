@@ -1,5 +1,17 @@
 export { LookupCache } from './cache/lookup-cache.js';
+export {
+  contextOf,
+  requestContext,
+  requestContextMiddleware,
+  RequestContextModule,
+  type Authentication,
+  type Principal,
+  type QuotaReading,
+  type QuotaWindow,
+  type RequestContext,
+} from './context/request-context.js';
 export { HourlyPurge } from './scheduling/hourly-purge.js';
+export { AppParts, AppPartsModule, gatherParts, ModuleParts, type ModulePartsDefinition, type ScopeDefinition } from './module-parts.js';
 export { Clock } from './clock/clock.js';
 export { ClockModule } from './clock/clock.module.js';
 export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';
@@ -8,6 +20,7 @@ export { ApiError, errorCodesOf, type ApiErrorDefinition } from './errors/api-er
 export {
   ApiException,
   INVALID_REQUEST_ERRORS,
+  KERNEL_ERRORS,
   PayloadTooLargeException,
   SERVICE_ERRORS,
   UnsupportedMediaTypeException,
@@ -16,9 +29,8 @@ export {
 export { describeErrorCodes } from './errors/error.dto.js';
 export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
 export { allowedMethodsFor, routePatternFor } from './http/express-routes.js';
-export { createExpressServer, ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
+export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { jsonBodyParser } from './http/json-body.middleware.js';
-export { listenerOf, setListener, type Listener } from './http/listener.js';
 export { matchedRoute } from './http/matched-route.js';
 export {
   recordErrorCode,
@@ -29,14 +41,21 @@ export {
   traceFieldsOf,
 } from './http/request-span.js';
 export { Caller } from './http/caller.decorator.js';
-export { principalOf, setPrincipal, type Principal } from './http/principal.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';
 export { apiBaseUrl } from './http/public-url.js';
 export { RequestId } from './http/request-id.decorator.js';
-export { requestIdMiddleware, requestIdOf } from './http/request-id.middleware.js';
-export { answerRouteNotFound, UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
+export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
 export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
-export { decodeCursor, encodeCursor } from './pagination/cursor.js';
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageStart, toPage, type ListingFilter, type PageRequest } from './pagination/keyset-page.js';
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  pageStart,
+  toPage,
+  type ListingFilter,
+  type Page,
+  type PageRequest,
+} from './pagination/keyset-page.js';
+export { encodeCursor } from './pagination/cursor.js';
+export { PageQueryDto } from './pagination/page-query.dto.js';
 export { AppValidationPipe, OmittableProperty } from './validation/app-validation.pipe.js';
 export { ToInteger } from './validation/to-integer.js';

@@ -156,7 +156,7 @@ describe('The admin API (e2e)', () => {
         await admin().get('/admin/v1/clients').query({ cursor: nextCursor }).set(auth),
         400,
         'validation_failed',
-        'cursor is malformed or continues another listing; pass the nextCursor of the page before',
+        'cursor is malformed or continues another listing; pass the one the page before gave',
       );
     });
   });

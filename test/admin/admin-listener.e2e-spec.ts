@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
+import { jest } from '@jest/globals';
 import type { Response } from 'supertest';
-import { AdminListener } from '../../src/modules/admin/index.js';
+import { ClientsService } from '../../src/modules/plans/index.js';
 import { createTestApp } from '../support/test-app.js';
 import { createAdminTestApp, type AdminTestApp } from './admin-app.js';
 
@@ -13,7 +14,7 @@ function shape(response: Response, path: string) {
   return { status: response.status, headers, body: JSON.parse(response.text.replace(path, '<path>')) as unknown };
 }
 
-describe('The admin listener (e2e)', () => {
+describe('The admin API, an application of its own on its own port (e2e)', () => {
   let t: AdminTestApp;
   let auth: { Authorization: string };
 
@@ -23,7 +24,7 @@ describe('The admin listener (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  describe('the public listener', () => {
+  describe('the public application', () => {
     it.each([
       ['GET', '/admin/v1/clients'],
       ['POST', '/admin/v1/clients'],
@@ -53,7 +54,7 @@ describe('The admin listener (e2e)', () => {
     });
   });
 
-  describe('the admin listener', () => {
+  describe('the admin application', () => {
     it.each(['/v1/pets', '/v1/keys', '/docs', '/docs-json', '/metrics', '/health/live', '/health/ready', '/nowhere', '/adminx/v1', '/'])(
       'answers GET %s with 404 not_found, as any path it does not serve',
       async (path) => {
@@ -95,7 +96,7 @@ describe('The admin listener (e2e)', () => {
     });
 
     it('answers what Node cannot parse with the Error object, and closes the connection', async () => {
-      const server = t.app.get(AdminListener).server!;
+      const server = t.adminApp.getHttpServer();
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
         const { port } = server.address() as { port: number };
@@ -123,22 +124,34 @@ describe('The admin listener (e2e)', () => {
     });
   });
 
-  it('listens on ADMIN_HOST:ADMIN_PORT when asked, and closes with the application', async () => {
-    const own = await createAdminTestApp({ env: { ADMIN_HOST: '127.0.0.1' } });
-    const listener = own.app.get(AdminListener);
-    await listener.listen();
-    const { address, port } = listener.server!.address() as { address: string; port: number };
-    expect(address).toBe('127.0.0.1');
-    const res = await fetch(`http://127.0.0.1:${port}/admin/v1/clients`);
-    expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([401, 'missing_admin_token']);
+  it('closes with the application whose services it runs on, and first: a request in flight still reaches the database', async () => {
+    const own = await createAdminTestApp();
+    const server = own.adminApp.getHttpServer();
+    await own.adminApp.listen(0, '127.0.0.1');
+    const { port } = server.address() as { port: number };
+    const clients = own.app.get(ClientsService);
+    const listPage = clients.listPage.bind(clients);
+    let started!: () => void;
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
+    // The request waits in the service, then queries the database once the public application is closing.
+    jest.spyOn(clients, 'listPage').mockImplementationOnce(async (page) => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return listPage(page);
+    });
+    const answer = fetch(`http://127.0.0.1:${port}/admin/v1/clients`, {
+      headers: { Authorization: `Bearer ${(await own.newAdminToken()).token}` },
+    });
+    await inFlight;
     await own.close();
-    expect(listener.server!.listening).toBe(false);
+    const res = await answer;
+    expect([res.status, await res.json()]).toEqual([200, { clients: [], nextCursor: null }]);
+    expect(server.listening).toBe(false);
   });
 
-  it('is off without ADMIN_PORT, and the public listener still never serves the admin paths', async () => {
+  it('is an application apart: the public one alone still never serves the admin paths', async () => {
     const off = await createTestApp();
     try {
-      expect(off.app.get(AdminListener).server).toBeUndefined();
       const res = await off.http().get('/admin/v1/clients').set(auth);
       expect([res.status, res.body.code]).toEqual([404, 'not_found']);
     } finally {

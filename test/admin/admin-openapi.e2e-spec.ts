@@ -1,7 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spectralErrors } from '../support/openapi-house-rules.js';
 import { createAdminTestApp, type AdminTestApp } from './admin-app.js';
 
 interface Operation {
@@ -90,20 +87,6 @@ describe('The admin OpenAPI document (e2e)', () => {
   });
 
   it('passes the Spectral rules the public document passes (spectral:oas and OWASP), without an error', () => {
-    const directory = mkdtempSync(join(tmpdir(), 'pets-admin-openapi-'));
-    try {
-      const file = join(directory, 'admin-openapi.json');
-      writeFileSync(file, JSON.stringify(document));
-      const lint = spawnSync('node_modules/.bin/spectral', ['lint', file, '--ruleset', '.spectral.mjs', '--fail-severity', 'error'], {
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect({ status: lint.status, output: lint.stdout + lint.stderr }).toEqual({
-        status: 0,
-        output: expect.not.stringMatching(/\berror\b/),
-      });
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    expect(spectralErrors(document)).toBe('');
   });
 });

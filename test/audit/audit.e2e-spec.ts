@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ValidationFailedException } from '../../src/common/index.js';
 import { AuditService, type AuditEventView, type AuditPage, type AuditQuery } from '../../src/modules/audit/index.js';
-import { ApiKeysService, type Scope } from '../../src/modules/auth/index.js';
+import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/index.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { refuseWrites } from '../support/refused-writes.js';
@@ -13,7 +13,7 @@ import { migratedDatabase } from '../support/test-databases.js';
  * for the keys the suite made. PostgreSQL's transactions: audit.postgres.int-spec.ts.
  */
 const DATABASE_URL = (await migratedDatabase()).url;
-const MANAGER: Scope[] = ['pets:read', 'pets:write', 'keys:manage'];
+const MANAGER: string[] = ['pets:read', 'pets:write', 'keys:manage'];
 const UNREACHED = { perMinute: 1_000_000, perDay: 100_000_000 };
 const FREE = { plan: 'free', limits: { perMinute: 60, perDay: 1_000 } };
 const USAGE_HINT = /\nRun with --help to see the commands and their options\.\n$/;
@@ -246,13 +246,13 @@ describe('Audit log (e2e)', () => {
         code: 'validation_failed',
         message: 'The request has invalid values.',
         status: 400,
-        details: [{ field: 'cursor', message: 'cursor is malformed; use the nextCursor of the previous page' }],
+        details: [{ field: 'cursor', message: 'cursor is malformed or continues another listing; pass the one the page before gave' }],
       });
 
       const { nextCursor } = await audit.list({ limit: 1 });
       const bad: [string[], RegExp][] = [
-        [['--cursor', 'not-a-cursor'], /^error: --cursor is malformed; use the nextCursor of the previous page\./],
-        [['--action', 'key.created', '--cursor', nextCursor!], /^error: --cursor belongs to a listing with other filters/],
+        [['--cursor', 'not-a-cursor'], /^error: --cursor is malformed or continues another listing/],
+        [['--action', 'key.created', '--cursor', nextCursor!], /^error: --cursor is malformed or continues another listing/],
         [['--action', 'pets.created'], /^error: --action must be one of client\.created, .*, admin_token\.revoked\./],
         [['--limit', '1000'], /^error: --limit must be an integer from 1 to 100\./],
         [['--client', 'me'], /^error: --client must be a positive integer \(got "me"\)\./],

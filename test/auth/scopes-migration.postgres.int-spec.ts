@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { generateApiKey, hashApiKey, displayPrefix } from '../../src/modules/auth/api-key.format.js';
 import { buildTypeOrmOptions } from '../../src/platform/database/index.js';
-import { MIGRATIONS } from '../../src/platform/database/migrations/index.js';
-import { ApiKeyScopes1796688000000 } from '../../src/platform/database/migrations/1796688000000-api-key-scopes.js';
+import { SERVER_MIGRATIONS as MIGRATIONS } from '../support/server-migrations.js';
+import { ApiKeyScopes1796688000000 } from '../../src/modules/auth/migrations/1796688000000-api-key-scopes.js';
 import { createTestApp } from '../support/test-app.js';
 import { emptyDatabase } from '../support/test-databases.js';
 
@@ -18,8 +18,8 @@ describe('the api_keys scopes migration (integration, PostgreSQL)', () => {
 
   /** The schema as the previous release left it, holding one of its keys. */
   beforeAll(async () => {
-    const options = buildTypeOrmOptions(url, { migrationsRun: false, queryTimeoutMs: 10_000 });
-    const previous = new DataSource({ ...options, migrations: MIGRATIONS.slice(0, MIGRATIONS.indexOf(ApiKeyScopes1796688000000)) });
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(ApiKeyScopes1796688000000));
+    const previous = new DataSource(buildTypeOrmOptions(url, { migrationsRun: false, queryTimeoutMs: 10_000 }, before));
     await previous.initialize();
     try {
       await previous.runMigrations();

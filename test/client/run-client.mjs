@@ -1,32 +1,33 @@
-// Typed-client run: `npm run test:client` (builds first). Proves that a client generated from the
-// published contract works against the live service, and that a contract change breaking such a
-// client fails.
+// Typed-client run: `npm run test:client` (builds the service first). Proves that the client library,
+// as a customer installs it, type-checks and works against the live service, and that a contract
+// change breaking it fails here.
 //
-// 1. openapi-typescript: openapi.json -> test/client/generated/schema.d.ts (git-ignored).
-// 2. tsc -p test/client/tsconfig.json: type-checks pets-client.ts against those types (strict) and
-//    compiles it; a type error stops the run here with tsc's output.
-// 3. Creates two keys with the CLI (pro; enterprise at 2 a minute) on the embedded default of a
-//    temporary folder (its own PostgreSQL), starts the built service (`node dist/src/main.js`, the same
-//    default, in-process limiter) on a free loopback port and waits for /health/ready.
-// 4. Runs the compiled client against it; its transcript goes to stdout.
+// 1. npm pack in client/ (its prepack generates the types from openapi.json and compiles): the tarball
+//    holds dist/ (JavaScript and declarations), package.json and the README, and the package has no
+//    dependency.
+// 2. A scratch project installs the tarball (offline: there is nothing else to fetch) and compiles
+//    pets-client.ts against it, strictly, the package's declarations checked too.
+// 3. DATABASE_URL names a PostgreSQL database this run empties (pets_client in CI). Two keys are made
+//    with the CLI (pro; enterprise at 2 a minute), then the built service starts on a free loopback
+//    port (NODE_ENV=production, in-process limiter) and the compiled program runs against it.
 //
 // Exit 0 when everything passed, 1 otherwise. The service is always stopped, temporary files removed.
 /* global fetch, AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { COMMENT_HEADER, astToString } from 'openapi-typescript';
-import { embeddedWorkdir, removeEmbeddedWorkdir } from '../support/embedded-default.mjs';
+import pg from 'pg';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(HERE, '../..');
-const GENERATED = join(HERE, 'generated');
+const CLIENT = join(ROOT, 'client');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const READY_TIMEOUT_MS = 30_000;
-const CLIENT_TIMEOUT_MS = 5 * 60_000; // the client may wait up to 3 minutes for its quota
+const CLIENT_TIMEOUT_MS = 5 * 60_000; // the client may wait up to a minute for its quota
 const USAGE_FLUSH_INTERVAL_MS = 500; // so the client reads its usage half a second after its requests
 // Variables that configure the service (README, "Configuration"): never inherited by the instance under test.
 const SERVICE_SETTINGS =
@@ -51,34 +52,80 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 const step = (message) => console.log(`\n==> ${message}`);
 
-async function generateTypes() {
-  step('openapi-typescript: openapi.json -> test/client/generated/schema.d.ts');
-  const ast = await openapiTS(new URL('../../openapi.json', import.meta.url));
-  mkdirSync(GENERATED, { recursive: true });
-  const file = join(GENERATED, 'schema.d.ts');
-  writeFileSync(`${file}.${process.pid}.tmp`, COMMENT_HEADER + astToString(ast));
-  renameSync(`${file}.${process.pid}.tmp`, file); // whole file or none, even with runs in parallel
+function temporaryDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
 }
 
-function typeCheckAndCompile(outDir) {
-  step('tsc -p test/client/tsconfig.json (strict): type-check pets-client.ts against the generated types, compile it');
-  const result = spawnSync(process.execPath, [TSC, '-p', join(HERE, 'tsconfig.json'), '--outDir', outDir, '--pretty', 'false'], {
-    cwd: ROOT,
+/** Runs a command to its end, its output shown; a failure stops the run with `what`. */
+function runOrFail(what, command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Failure(`${what} failed (exit ${result.status ?? result.signal})`);
+}
+
+function pack(dir) {
+  step('npm pack in client/ (prepack: types generated from openapi.json, then compiled)');
+  runOrFail('npm pack', 'npm', ['pack', '--pack-destination', dir], CLIENT);
+  const [tarball] = readdirSync(dir).filter((name) => name.endsWith('.tgz'));
+  const files = spawnSync('tar', ['-tzf', join(dir, tarball)], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n');
+  const stray = files.filter((file) => !/^package\/(package\.json|README\.md|dist\/.+\.(js|d\.ts))$/.test(file) || /\.spec\./.test(file));
+  const needed = ['package/dist/index.js', 'package/dist/index.d.ts', 'package/README.md'].filter((file) => !files.includes(file));
+  if (stray.length > 0 || needed.length > 0) {
+    throw new Failure(`${tarball}: unexpected files ${stray.join(', ') || 'none'}; missing ${needed.join(', ') || 'none'}`);
+  }
+  const manifest = JSON.parse(readFileSync(join(CLIENT, 'package.json'), 'utf8'));
+  if (manifest.dependencies || manifest.peerDependencies) throw new Failure('@pet-adoption/client must have no runtime dependency');
+  console.log(`${tarball}: ${files.length} files, no dependency`);
+  return join(dir, tarball);
+}
+
+function installAndCompile(tarball, scratch) {
+  step('a scratch project: npm install the tarball, then tsc (strict) on pets-client.ts against it');
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+  runOrFail('npm install of the tarball', 'npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], scratch);
+  copyFileSync(join(HERE, 'pets-client.ts'), join(scratch, 'pets-client.ts'));
+  // test/client/tsconfig.json's options, resolving the package from node_modules and checking its declarations.
+  const tsconfig = {
+    extends: join(HERE, 'tsconfig.json'),
+    compilerOptions: { paths: {}, typeRoots: [join(ROOT, 'node_modules/@types')], skipLibCheck: false, noEmit: false, outDir: 'out' },
+    files: ['pets-client.ts'],
+  };
+  writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+  const result = spawnSync(process.execPath, [TSC, '-p', join(scratch, 'tsconfig.json'), '--pretty', 'false'], {
+    cwd: scratch,
     encoding: 'utf8',
   });
-  if (result.status !== 0) {
-    throw new Failure(`the client does not type-check against openapi.json:\n${result.stdout}${result.stderr}`);
-  }
+  if (result.status !== 0) throw new Failure(`pets-client.ts does not type-check against the package:\n${result.stdout}${result.stderr}`);
   console.log('no type errors');
+  return join(scratch, 'out/pets-client.js');
+}
+
+async function emptyDatabase(url) {
+  if (!/^postgres(ql)?:\/\//.test(url ?? '')) {
+    throw new Failure('DATABASE_URL must name a PostgreSQL database this run may empty: postgres://…/pets_client');
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
 }
 
 /** The environment of the service and its CLI: ours, with none of the service's own settings inherited. */
-function serviceEnv(port) {
+function serviceEnv(databaseUrl, port) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SERVICE_SETTINGS.test(name)));
   return {
     ...env,
+    DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
     PORT: String(port),
+    NODE_ENV: 'production',
+    ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SHUTDOWN_READINESS_DELAY_MS: '0',
     USAGE_FLUSH_INTERVAL_MS: String(USAGE_FLUSH_INTERVAL_MS),
@@ -86,7 +133,7 @@ function serviceEnv(port) {
 }
 
 function createKey(dir, env, args) {
-  // cwd is the temporary directory, so a developer's .env cannot reconfigure the service.
+  // cwd is a temporary directory, so a developer's .env cannot reconfigure the service.
   const result = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli.js'), 'keys', 'create', ...args, '--json'], {
     cwd: dir,
     env,
@@ -120,7 +167,7 @@ function run(command, args, options) {
 }
 
 async function startService(dir, env, port) {
-  step(`start the service on 127.0.0.1:${port} (its embedded default: PostgreSQL in ${dir}/data/postgres)`);
+  step(`start the service on 127.0.0.1:${port} (NODE_ENV=production, PostgreSQL from DATABASE_URL)`);
   const server = run(process.execPath, [join(ROOT, 'dist/src/main.js')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -149,9 +196,9 @@ async function stopService(server) {
   console.log('service stopped');
 }
 
-async function runClient(outDir, env) {
+async function runClient(program, cwd, env) {
   step('run the typed client against the service');
-  const client = run(process.execPath, [join(outDir, 'pets-client.js')], { cwd: ROOT, env, stdio: 'inherit' });
+  const client = run(process.execPath, [program], { cwd, env, stdio: 'inherit' });
   const timer = setTimeout(() => client.kill('SIGKILL'), CLIENT_TIMEOUT_MS);
   const { code, signal } = await client.exited;
   clearTimeout(timer);
@@ -159,22 +206,22 @@ async function runClient(outDir, env) {
 }
 
 async function main() {
-  await generateTypes();
-  // Compiled inside the tree (generated/ is ignored) so that the client resolves openapi-fetch from node_modules.
-  const outDir = mkdtempSync(join(GENERATED, 'out-'));
-  temporary.push(outDir);
-  typeCheckAndCompile(outDir);
+  const databaseUrl = process.env.DATABASE_URL;
+  await emptyDatabase(databaseUrl);
+  const tarball = pack(temporaryDir('pets-client-pack-'));
+  const scratch = temporaryDir('pets-client-scratch-');
+  const program = installAndCompile(tarball, scratch);
 
-  const dir = await embeddedWorkdir('pets-client-');
+  const dir = temporaryDir('pets-client-service-');
   const port = await freePort();
-  const env = serviceEnv(port);
+  const env = serviceEnv(databaseUrl, port);
   step('create the API keys with the CLI');
   const key = createKey(dir, env, ['--plan', 'pro', '--scopes', 'pets:read,pets:write,keys:manage']);
   const tinyKey = createKey(dir, env, ['--plan', 'enterprise', '--per-minute', '2', '--per-day', '1000']);
 
   const server = await startService(dir, env, port);
   try {
-    await runClient(outDir, {
+    await runClient(program, scratch, {
       ...process.env,
       PETS_BASE_URL: `http://127.0.0.1:${port}/v1`,
       PETS_API_KEY: key,
@@ -183,7 +230,6 @@ async function main() {
     });
   } finally {
     await stopService(server);
-    await removeEmbeddedWorkdir(dir);
   }
 }
 

@@ -115,14 +115,10 @@ describe('PostgreSQL (integration)', () => {
         for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) visit(child);
       };
       visit(plan.Plan);
-      // One index seek past the cursor (the planner picks the primary key or (status, id)):
-      // no sequential scan, no sort, and the rows examined stay near the page size at any depth.
-      expect(scans).toEqual([
-        expect.objectContaining({
-          'Node Type': expect.stringMatching(/^Index (Only )?Scan$/),
-          'Index Cond': expect.stringContaining('id >'),
-        }),
-      ]);
+      // One index scan (the planner picks the primary key or (status, id)), seeking past the cursor
+      // when there is one: no sequential scan, no sort, and the rows examined stay near the page size at any depth.
+      expect(scans).toEqual([expect.objectContaining({ 'Node Type': expect.stringMatching(/^Index (Only )?Scan$/) })]);
+      if (sql !== statements[0].sql) expect(scans[0]['Index Cond']).toEqual(expect.stringContaining('id >'));
       const examined = Number(scans[0]['Actual Rows']) + Number(scans[0]['Rows Removed by Filter'] ?? 0);
       expect(examined).toBeLessThanOrEqual(100);
     }

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
-import { MIGRATIONS } from '../../src/platform/database/migrations/index.js';
+import { SERVER_MIGRATIONS as MIGRATIONS } from '../support/server-migrations.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { sendIdenticalCreations } from '../support/identical-creations.js';
 import { killMidCreation } from '../support/killed-creation.js';

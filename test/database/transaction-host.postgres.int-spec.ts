@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { requestContext } from '../../src/common/index.js';
 import { TransactionHost } from '../../src/platform/database/index.js';
 import { emptyDatabase } from '../support/test-databases.js';
 
@@ -15,7 +16,8 @@ describe('TransactionHost on PostgreSQL (integration)', () => {
   beforeAll(async () => {
     dataSource = await new DataSource({ type: 'postgres', url: DATABASE_URL }).initialize();
     await dataSource.query('CREATE TABLE things (name TEXT)');
-    host = new TransactionHost(dataSource);
+    // The request context's own service: the transaction rides in it, in a request or outside one.
+    host = new TransactionHost(dataSource, requestContext());
   });
   afterAll(async () => {
     await dataSource.query('DROP TABLE things');

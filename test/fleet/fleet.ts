@@ -25,40 +25,48 @@ export function readinessDelayMs(): number {
   return interMs * fall + interMs / 2;
 }
 
-export interface FleetOptions {
-  /** The PostgreSQL database the replicas use through PgBouncer (migrated directly, as a release step does). */
+export type FleetOptions = {
+  /**
+   * The PostgreSQL database (migrated directly, as a release step does). The replicas use it through
+   * PgBouncer when `ports.pgbouncer` is given, else directly.
+   */
   database: string;
-  redisClusterNodes: string;
   redisKeyPrefix: string;
-  ports: { pgbouncer: number; replicas: number[]; haproxy: number };
+  ports: { pgbouncer?: number; replicas: number[]; haproxy: number };
   /** Added to the replicas' environment alone (not the command-line tool's), such as the OTEL_* variables of tracing. */
   replicaEnv?: Record<string, string>;
-}
+  /** `http-request` rules for HAProxy's public frontend (test/support/haproxy.ts). */
+  haproxyRules?: string[];
+} & ({ redisClusterNodes: string; redisUrl?: never } | { redisUrl: string; redisClusterNodes?: never });
 
 /**
- * The service as a fleet on loopback: PgBouncer (transaction mode) in front of PostgreSQL, the
- * migrations run once, then replicas of the built service (production mode, a Redis Cluster) and
- * HAProxy running docker/haproxy.cfg in front of them. Every part comes from test/support.
+ * The service as a fleet on loopback: PgBouncer (transaction mode) in front of PostgreSQL, if asked,
+ * the migrations run once, then replicas of the built service (production mode, a Redis Cluster or
+ * one Redis) and HAProxy running docker/haproxy.cfg in front of them. Every part comes from test/support.
  */
 export class Fleet {
-  readonly pgbouncer: PgBouncer;
   readonly replicas: ServiceProcess[];
   readonly haproxy: HaProxy;
+  private readonly pgbouncer?: PgBouncer;
   private readonly env: Record<string, string>;
 
   constructor(private readonly options: FleetOptions) {
-    this.pgbouncer = new PgBouncer({
-      port: options.ports.pgbouncer,
-      target: options.database,
-      poolSize: PGBOUNCER_POOL,
-      serverLoginRetrySeconds: SERVER_LOGIN_RETRY_SECONDS,
-    });
+    const { pgbouncer: pgbouncerPort } = options.ports;
+    this.pgbouncer =
+      pgbouncerPort === undefined
+        ? undefined
+        : new PgBouncer({
+            port: pgbouncerPort,
+            target: options.database,
+            poolSize: PGBOUNCER_POOL,
+            serverLoginRetrySeconds: SERVER_LOGIN_RETRY_SECONDS,
+          });
     this.env = {
       NODE_ENV: 'production',
-      DATABASE_URL: this.pgbouncer.url,
+      DATABASE_URL: this.pgbouncer?.url ?? options.database,
       DATABASE_MIGRATIONS_RUN: 'false',
       DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
-      REDIS_CLUSTER_NODES: options.redisClusterNodes,
+      ...(options.redisUrl === undefined ? { REDIS_CLUSTER_NODES: options.redisClusterNodes } : { REDIS_URL: options.redisUrl }),
       REDIS_KEY_PREFIX: options.redisKeyPrefix,
       ALLOWED_HOSTS: '127.0.0.1',
       // Only the balancer's forwarded headers are believed: X-Forwarded-For's last entry, which HAProxy writes.
@@ -68,11 +76,11 @@ export class Fleet {
       LOG_LEVEL: 'warn',
     };
     this.replicas = options.ports.replicas.map((port) => new ServiceProcess(port, { ...this.env, ...options.replicaEnv }));
-    this.haproxy = new HaProxy(options.ports.haproxy, options.ports.replicas);
+    this.haproxy = new HaProxy(options.ports.haproxy, options.ports.replicas, options.haproxyRules);
   }
 
   async start(): Promise<void> {
-    await this.pgbouncer.start();
+    await this.pgbouncer?.start();
     await this.node(['node_modules/typeorm/cli.js', 'migration:run', '-d', 'dist/ormconfig.js'], { DATABASE_URL: this.options.database });
     await Promise.all(this.replicas.map((replica) => replica.start()));
     await this.haproxy.start();
@@ -86,7 +94,7 @@ export class Fleet {
   async stop(): Promise<void> {
     await this.haproxy.stop();
     await Promise.all(this.replicas.map((replica) => replica.kill()));
-    await this.pgbouncer.dispose();
+    await this.pgbouncer?.dispose();
   }
 
   /**

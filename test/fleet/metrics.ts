@@ -15,6 +15,8 @@ export function metricSum(exposition: string, name: string, labels: Record<strin
 export class Summary {
   private readonly rows: Array<{ scenario: string; figures: string[] }> = [];
 
+  constructor(private readonly title = 'Fleet suite summary') {}
+
   add(scenario: string, ...figures: string[]): void {
     this.rows.push({ scenario, figures });
     console.log(`${scenario}\n  ${figures.join('\n  ')}`);
@@ -25,8 +27,6 @@ export class Summary {
     const lines = this.rows.flatMap(({ scenario, figures }) =>
       figures.map((figure, index) => `${(index === 0 ? scenario : '').padEnd(width)} | ${figure}`),
     );
-    console.log(
-      ['Fleet suite summary', `${'Scenario'.padEnd(width)} | Figures`, `${'-'.repeat(width)}-+-${'-'.repeat(60)}`, ...lines].join('\n'),
-    );
+    console.log([this.title, `${'Scenario'.padEnd(width)} | Figures`, `${'-'.repeat(width)}-+-${'-'.repeat(60)}`, ...lines].join('\n'));
   }
 }

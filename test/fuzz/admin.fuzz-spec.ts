@@ -2,8 +2,9 @@ import { OPERATOR } from '../support/test-app.js';
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
-import { AdminListener, AdminTokensService } from '../../src/modules/admin/index.js';
-import { ApiKeysService, SCOPES } from '../../src/modules/auth/index.js';
+import { AdminTokensService, createAdminApp } from '../../src/modules/admin/index.js';
+import { serverParts } from '../../src/app.module.js';
+import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/index.js';
 import { createLogger, PINO_LOGGER } from '../../src/platform/logging/index.js';
 import {
@@ -27,6 +28,8 @@ import {
 } from './support/fuzz-harness.js';
 import { authKindOf, checkNoPollution, checkOutcome, checkResponse, snapshotPrototypes } from './support/properties.js';
 import { RawHttpClient, type RawRequest } from './support/raw-http.js';
+
+const SCOPES = serverParts().scopes.map(({ name }) => name);
 
 const OPERATIONS = 'admin operations';
 const AUTHORIZATION = 'admin authorization';
@@ -109,7 +112,7 @@ function operation(clientIds: number[], keyIds: number[], cursors: string[]): fc
   );
 }
 
-describe('The admin API under fuzzing (every admin operation over HTTP, on the admin listener)', () => {
+describe('The admin API under fuzzing (every admin operation over HTTP, on its own application)', () => {
   let target: FuzzTarget;
   let admin: RawHttpClient;
   let tokens: string[];
@@ -133,12 +136,11 @@ describe('The admin API under fuzzing (every admin operation over HTTP, on the a
 
   beforeAll(async () => {
     target = await startFuzzTarget({
-      env: { ADMIN_PORT: '0' },
       overrides: [{ provide: PINO_LOGGER, useValue: createLogger({ logLevel: 'debug', production: true }, sink) }],
     });
-    const server = target.t.app.get(AdminListener).server!;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    admin = new RawHttpClient(new URL(`http://127.0.0.1:${(server.address() as { port: number }).port}`));
+    const adminApp = await createAdminApp(target.t.app);
+    await adminApp.listen(0, '127.0.0.1');
+    admin = new RawHttpClient(new URL(await adminApp.getUrl()));
     const adminTokens = target.t.app.get(AdminTokensService);
     tokens = [remember((await adminTokens.create('fuzz', OPERATOR)).token), remember((await adminTokens.create('fuzz 2', OPERATOR)).token)];
     const revoked = await adminTokens.create('revoked', OPERATOR);
@@ -154,7 +156,7 @@ describe('The admin API under fuzzing (every admin operation over HTTP, on the a
   afterAll(async () => {
     console.log(`[fuzz] outcomes\n${histogram.report()}`);
     admin.close();
-    await new Promise((resolve) => target.t.app.get(AdminListener).server!.close(resolve));
+    // Closes the admin application too.
     await target.close();
   });
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
-import { ApiKeysService, SCOPES } from '../../src/modules/auth/index.js';
+import { serverParts } from '../../src/app.module.js';
+import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { OPERATOR } from '../support/test-app.js';
 import { createLogger, PINO_LOGGER } from '../../src/platform/logging/index.js';
@@ -17,6 +18,8 @@ import {
 } from './support/fuzz-harness.js';
 import { checkNoPollution, checkOutcome, checkResponse, snapshotPrototypes } from './support/properties.js';
 import type { RawRequest } from './support/raw-http.js';
+
+const SCOPES = serverParts().scopes.map(({ name }) => name);
 
 const PROPERTY = 'keys';
 

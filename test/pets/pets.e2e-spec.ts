@@ -255,7 +255,7 @@ describe('Pets API (e2e)', () => {
       }
       const other = await list(`?status=available&limit=1&cursor=${cursor}`);
       expect(other.status).toBe(400);
-      expect(other.body.details[0].message).toMatch(/another status filter/);
+      expect(other.body.details[0].message).toMatch(/continues another listing/);
     });
 
     it('builds the next link from PUBLIC_BASE_URL when it is set', async () => {

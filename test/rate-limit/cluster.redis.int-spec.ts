@@ -184,9 +184,9 @@ describe('read cache on a Redis Cluster (integration)', () => {
       return cached;
     };
 
-    // The generation's key lives in another slot than the caller's counters: read with a GET alongside the script.
+    // The generations hash lives in another slot than the caller's counters: read with an HGET alongside the script.
     expect(await createAndRead('Rex')).toBe(true);
-    const holder = await cluster.masterOf(`${prefix}generation`);
+    const holder = await cluster.masterOf(`${prefix}generations`);
     await cluster.kill(holder);
     try {
       // No generation can be read or moved on: every read goes to the database, and is exact.

@@ -3,7 +3,7 @@ import { describeNeighbours } from '../support/neighbours.behaviour.js';
 import { redisReplicas } from '../support/redis-replicas.js';
 
 /** The Redis limiter, whose windows follow Redis's clock: one replica, then two behind one Redis. */
-const replicas = redisReplicas('neighbours');
+const replicas = redisReplicas();
 
 /** Waits until 20 s or more remain in Redis's minute, so the 70 requests and a burst share one window. */
 async function awayFromMinuteEnd(): Promise<void> {

@@ -15,11 +15,13 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresCluster } from '../../src/platform/database/index.js';
 
-/** The built copy: jest compiles this file alone, not the sources it would import. */
+/** The built copies: jest compiles this file alone, not the sources it would import. */
 const builtDatabaseModule = async () =>
   (await import(
     pathToFileURL(resolve('dist/src/platform/database/index.js')).href
   )) as typeof import('../../src/platform/database/index.js');
+const builtAppModule = async () =>
+  (await import(pathToFileURL(resolve('dist/src/app.module.js')).href)) as typeof import('../../src/app.module.js');
 
 const SERVER_DIRECTORY = 'pets-test-postgres-';
 const TEST_SETTINGS = { fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off', max_connections: '300' };
@@ -82,7 +84,9 @@ export default async function globalSetup(): Promise<void> {
   await adminQuery(server, `CREATE DATABASE "${template}"`);
   const url = new URL(server);
   url.pathname = `/${template}`;
-  const dataSource = new DataSource(database.buildTypeOrmOptions(url.href, { migrationsRun: false, queryTimeoutMs: 60_000 }));
+  const { serverParts } = await builtAppModule();
+  const migrations = serverParts().migrations;
+  const dataSource = new DataSource(database.buildTypeOrmOptions(url.href, { migrationsRun: false, queryTimeoutMs: 60_000 }, migrations));
   await dataSource.initialize();
   await dataSource.runMigrations();
   await dataSource.destroy();

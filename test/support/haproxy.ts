@@ -14,23 +14,33 @@ const OUTPUT_KEPT = 16_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Replaces `pattern` in `text`, which must match exactly once: a changed file fails loudly here. */
-function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
+function replaceOnce(text: string, pattern: RegExp, replacement: string | ((match: string, indent: string) => string)): string {
   const matches = text.match(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`));
   if (matches?.length !== 1) {
     throw new Error(`HAProxy fixture: ${HAPROXY_CFG} should match ${pattern} once, matched ${matches?.length ?? 0} times`);
   }
-  return text.replace(pattern, replacement);
+  return typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
+}
+
+export interface LoopbackAddressing {
+  port: number;
+  servers: number[];
+  socket: string;
+  /** `http-request` rules put in the public frontend, before the file's own: answers a later service could give. */
+  rules?: string[];
 }
 
 /**
  * docker/haproxy.cfg with only its addressing changed for loopback: the public bind address, the
  * servers (one line per replica port instead of compose's DNS `server-template`, and without the
- * `resolvers` section), plus an admin socket for the test to read server states. Every timeout,
- * check, retry, reuse and error setting is the file's own.
+ * `resolvers` section), plus an admin socket for the test to read server states, and the test's
+ * own `rules` if any. Every timeout, check, retry, reuse and error setting is the file's own.
  */
-export function loopbackConfig(source: string, { port, servers, socket }: { port: number; servers: number[]; socket: string }): string {
+export function loopbackConfig(source: string, { port, servers, socket, rules = [] }: LoopbackAddressing): string {
   let config = replaceOnce(source, /^resolvers docker\n(?:[ \t]+.*\n)*/m, '');
-  config = replaceOnce(config, /^([ \t]+)bind :8080$/m, `$1bind ${HOST}:${port}`);
+  config = replaceOnce(config, /^([ \t]+)bind :8080$/m, (_, indent) =>
+    [`bind ${HOST}:${port}`, ...rules].map((line) => `${indent}${line}`).join('\n'),
+  );
   config = replaceOnce(
     config,
     /^([ \t]+)server-template .*$/m,
@@ -55,6 +65,8 @@ export interface ServerState {
   status: string;
   /** Times the server went down since HAProxy started. */
   downs: number;
+  /** Requests it is serving now. */
+  sessions: number;
 }
 
 /**
@@ -71,6 +83,7 @@ export class HaProxy {
   constructor(
     readonly port: number,
     private readonly serverPorts: number[],
+    private readonly rules: string[] = [],
   ) {}
 
   get url(): string {
@@ -88,7 +101,12 @@ export class HaProxy {
     const config = join(this.dir, 'haproxy.cfg');
     writeFileSync(
       config,
-      loopbackConfig(readFileSync(HAPROXY_CFG, 'utf8'), { port: this.port, servers: this.serverPorts, socket: this.socket }),
+      loopbackConfig(readFileSync(HAPROXY_CFG, 'utf8'), {
+        port: this.port,
+        servers: this.serverPorts,
+        socket: this.socket,
+        rules: this.rules,
+      }),
     );
     const child = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
@@ -112,7 +130,12 @@ export class HaProxy {
       return rows
         .map((row) => row.split(','))
         .filter((cells) => cells[at('pxname')] === 'api' && !['FRONTEND', 'BACKEND'].includes(cells[at('svname')]))
-        .map((cells) => ({ name: cells[at('svname')], status: cells[at('status')], downs: Number(cells[at('chkdown')]) }));
+        .map((cells) => ({
+          name: cells[at('svname')],
+          status: cells[at('status')],
+          downs: Number(cells[at('chkdown')]),
+          sessions: Number(cells[at('scur')]),
+        }));
     });
   }
 

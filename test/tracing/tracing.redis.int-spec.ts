@@ -223,16 +223,16 @@ describe('tracing on: the built service exports its spans to an OTLP/HTTP receiv
     expect(spans.filter(isQuery(/FROM "api_keys"/))).toEqual([]);
   });
 
-  it('traces a create: 201, the INSERT, and the INCR of the read cache generation', async () => {
+  it('traces a create: 201, the INSERT, and the HINCRBY of the read cache generation', async () => {
     const key = issue('--plan', 'pro', '--name', 'tracing create');
     const from = caller();
     const answer = await send(replica.url, { method: 'POST', key, traceparent: from.traceparent, body: { name: 'Traced', categoryId: 1 } });
     expect(answer.status).toBe(201);
 
-    const { server, one, under } = await treeOf(receiver, from.traceId, [isQuery(/^INSERT INTO "?pets"?\b/), isRedis('incr')]);
+    const { server, one, under } = await treeOf(receiver, from.traceId, [isQuery(/^INSERT INTO "?pets"?\b/), isRedis('hincrby')]);
     expectServerSpan(server, from, 'POST /v1/pets', { 'http.response.status_code': 201 });
     expect(under(one(isQuery(/^INSERT INTO "?pets"?\b/)), server)).toBe(true);
-    expect(under(one(isRedis('incr')), server)).toBe(true);
+    expect(under(one(isRedis('hincrby')), server)).toBe(true);
     expect(one(named('rate_limit.decision')).attributes).toEqual(expect.objectContaining({ 'pets.rate_limit.outcome': 'admitted' }));
   });
 

@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ApiKeysService, type Scope } from '../../src/modules/auth/index.js';
+import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { UsageMeter } from '../../src/modules/usage/usage-meter.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { migratedDatabase, queryDatabase } from '../support/test-databases.js';
 import { createTestApp, OPERATOR, type TestApp } from '../support/test-app.js';
 
-const MANAGER: Scope[] = ['pets:read', 'keys:manage'];
-const READER: Scope[] = ['pets:read'];
+const MANAGER: string[] = ['pets:read', 'keys:manage'];
+const READER: string[] = ['pets:read'];
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 describe('Usage metering and GET /v1/usage (e2e, in-process limiter)', () => {
@@ -16,7 +16,7 @@ describe('Usage metering and GET /v1/usage (e2e, in-process limiter)', () => {
   let t: TestApp;
 
   /** A client with a quota of 3 a minute, and a key of it for each set of scopes. */
-  const newClient = async (...scopeSets: Scope[][]) => {
+  const newClient = async (...scopeSets: string[][]) => {
     const client = await t.app.get(ClientsService).create('Metered', 'enterprise', { perMinute: 3, perDay: 1_000 }, OPERATOR);
     const keys = [];
     for (const scopes of scopeSets) {

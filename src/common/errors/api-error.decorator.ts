@@ -9,8 +9,6 @@ export interface ApiErrorDefinition {
   description: string;
   /** Headers the response always carries, documented on each operation that lists the error. */
   headers?: Record<string, { description: string; schema: object }>;
-  /** Set for an error only another OpenAPI document answers with (`admin`): the public Error schema leaves its code out. */
-  document?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
@@ -37,18 +35,8 @@ export function apiErrorOf(type: Function): ApiErrorDefinition {
   throw new Error(`${type.name} has no @ApiError declaration.`);
 }
 
-/** Each code once, by status, in the order the modules declared them. */
-function codesOf(declared: ApiErrorDefinition[]): string[] {
-  return [...new Set([...declared].sort((a, b) => a.status - b.status).map(({ code }) => code))];
-}
-
-/** Every error code of the public document's catalogue. */
-export function errorCodes(): string[] {
-  return codesOf([...definitions.values()].filter(({ document }) => document === undefined));
-}
-
-/** The codes of these exceptions: the catalogue of a document that lists its own. */
+/** The codes of these exceptions, each once, by status, in the order the modules declared them: a document's catalogue. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
-export function errorCodesOf(exceptions: Function[]): string[] {
-  return codesOf(exceptions.map(apiErrorOf));
+export function errorCodesOf(exceptions: readonly Function[]): string[] {
+  return [...new Set([...exceptions.map(apiErrorOf)].sort((a, b) => a.status - b.status).map(({ code }) => code))];
 }

@@ -2,7 +2,7 @@ import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { allowedMethodsFor } from '../http/express-routes.js';
-import { requestIdOf } from '../http/request-id.middleware.js';
+import { contextOf } from '../context/request-context.js';
 import { recordErrorCode } from '../http/request-span.js';
 import { toApiException } from './to-api-exception.js';
 
@@ -27,7 +27,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     recordErrorCode(request, apiError.code);
     if (status >= 500) {
       this.logger.error(
-        `${request.method} ${path} failed with ${apiError.code} (request ${requestIdOf(request)})`,
+        `${request.method} ${path} failed with ${apiError.code} (request ${contextOf(request).requestId})`,
         error instanceof Error ? error.stack : String(error),
       );
     }

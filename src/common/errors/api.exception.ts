@@ -98,4 +98,16 @@ export class InternalErrorException extends ApiException {
 
 /** Errors any operation may answer with. */
 export const INVALID_REQUEST_ERRORS = [ValidationFailedException, MalformedJsonException];
+/** The pipeline's own, answered by every application: their codes are in every document's catalogue. */
+export const KERNEL_ERRORS = [
+  ValidationFailedException,
+  MalformedJsonException,
+  PayloadTooLargeException,
+  HeadersTooLargeException,
+  UnsupportedMediaTypeException,
+  RouteNotFoundException,
+  MethodNotAllowedException,
+  ServiceUnavailableException,
+  InternalErrorException,
+];
 export const SERVICE_ERRORS = [InternalErrorException, ServiceUnavailableException];

@@ -1,5 +1,4 @@
 import { ApiProperty, ApiSchema, type OpenAPIObject } from '@nestjs/swagger';
-import { errorCodes } from './api-error.decorator.js';
 
 @ApiSchema({ name: 'ErrorDetail' })
 export class ErrorDetailDto {
@@ -31,8 +30,8 @@ export class ErrorDto {
   details?: ErrorDetailDto[];
 }
 
-/** Lists the codes in the Error schema: the public catalogue unless a document names its own. */
-export function describeErrorCodes(document: OpenAPIObject, codes: string[] = errorCodes()): void {
+/** Lists the codes in the Error schema: those of the errors of the application the document describes. */
+export function describeErrorCodes(document: OpenAPIObject, codes: string[]): void {
   const code = (document.components!.schemas!.Error as { properties: Record<string, { description?: string }> }).properties.code;
   code.description = `Machine-readable error code: ${codes.join(', ')}.`;
 }

@@ -1,10 +1,9 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
-import { principalOf, type Principal } from './principal.js';
+import { createParamDecorator } from '@nestjs/common';
+import { requestContext, type Principal } from '../context/request-context.js';
 
 /** The key and client calling: every route here is behind the API key guard, which sets it. */
-export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
-  const principal = principalOf(context.switchToHttp().getRequest<Request>());
+export const Caller = createParamDecorator((): Principal => {
+  const principal = requestContext().get('principal');
   if (!principal) throw new Error('Caller is read only on routes the API key guard has authenticated');
   return principal;
 });

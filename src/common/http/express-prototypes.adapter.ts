@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, type Server, ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
@@ -13,16 +13,12 @@ export class ExpressPrototypesAdapter extends ExpressAdapter {
     if (options.httpsOptions || options.return503OnClosing || options.forceCloseConnections) {
       return super.initHttpServer(options);
     }
-    this.httpServer = createExpressServer(this.getInstance<Express>());
+    const app = this.getInstance<Express>();
+    this.httpServer = createServer(
+      { IncomingMessage: withPrototype(IncomingMessage, app.request), ServerResponse: withPrototype(ServerResponse, app.response) },
+      app,
+    );
   }
-}
-
-/** A server of the Express application whose requests and responses have Express's prototypes; a second listener uses it too. */
-export function createExpressServer(app: Express): Server {
-  return createServer(
-    { IncomingMessage: withPrototype(IncomingMessage, app.request), ServerResponse: withPrototype(ServerResponse, app.response) },
-    app,
-  );
 }
 
 /** Runs `base` (a plain function in Node) on objects made with `prototype`; `Reflect.construct` was slower than Express's swap. */

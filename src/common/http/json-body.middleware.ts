@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import contentType from 'content-type';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import {
   type ApiException,
   MalformedJsonException,
@@ -8,6 +8,7 @@ import {
   UnsupportedMediaTypeException,
   ValidationFailedException,
 } from '../errors/api.exception.js';
+import { allowedMethodsFor } from './express-routes.js';
 
 const INVALID_UTF8 = 'entity.invalid.utf8';
 
@@ -52,10 +53,11 @@ function isJsonUtf8(request: Request): boolean {
 }
 
 /**
- * Reads the JSON body of a request a route takes (an unknown path or method gets its 404 or 405 whatever
- * it sent); anything but UTF-8 JSON within the limits is refused. No body passes (the pipe says what is missing).
+ * Reads the JSON body of a request a route of `router` takes (an unknown path or method gets its 404 or
+ * 405 whatever it sent); anything but UTF-8 JSON within the limits is refused. No body passes (the pipe says what is missing).
  */
-export function jsonBodyParser(limit: string, isRouted: (request: Request) => boolean): RequestHandler {
+export function jsonBodyParser(limit: string, router: Express): RequestHandler {
+  const isRouted = (request: Request) => allowedMethodsFor(router, request.originalUrl.split('?')[0]).includes(request.method);
   const parse = express.json({
     limit,
     strict: false,

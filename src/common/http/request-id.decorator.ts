@@ -1,8 +1,5 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
-import { requestIdOf } from './request-id.middleware.js';
+import { createParamDecorator } from '@nestjs/common';
+import { requestContext } from '../context/request-context.js';
 
 /** The request's `X-Request-Id`, for a handler to pass on explicitly (into an audit event, say). */
-export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined =>
-  requestIdOf(context.switchToHttp().getRequest<Request>()),
-);
+export const RequestId = createParamDecorator((): string => requestContext().get('requestId'));

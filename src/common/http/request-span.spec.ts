@@ -9,8 +9,7 @@ import {
 } from '@opentelemetry/sdk-trace-node';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import request from 'supertest';
-import { setPrincipal } from './principal.js';
-import { requestIdMiddleware } from './request-id.middleware.js';
+import { requestContext, requestContextMiddleware } from '../context/request-context.js';
 import { recordErrorCode, requestSpanMiddleware, traceFields, traceFieldsOf } from './request-span.js';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
@@ -28,8 +27,8 @@ interface Seen {
 function application(): { app: Express; seen: Seen } {
   const app = express();
   const seen: Seen = {};
+  app.use(requestContextMiddleware);
   app.use(requestSpanMiddleware(app));
-  app.use(requestIdMiddleware);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.get('x-refuse') === undefined) return next();
     recordErrorCode(req, 'rate_limited');
@@ -39,7 +38,7 @@ function application(): { app: Express; seen: Seen } {
     seen.active = trace.getActiveSpan()?.spanContext().spanId;
     seen.fields = traceFieldsOf(req);
     seen.mixin = traceFields();
-    setPrincipal(req, { keyId: 3, clientId: 7, scopes: ['pets:read'] });
+    requestContext().set('principal', { keyId: 3, clientId: 7, scopes: ['pets:read'] });
     res.json({ id: 1 });
   });
   app.get('/v1/broken', (req: Request, res: Response) => {

@@ -12,8 +12,7 @@ import {
 import type { Express, NextFunction, Request, Response } from 'express';
 import { routePatternFor } from './express-routes.js';
 import { matchedRoute } from './matched-route.js';
-import { principalOf } from './principal.js';
-import { requestIdOf } from './request-id.middleware.js';
+import { contextOf, requestContext } from '../context/request-context.js';
 
 /** The semantic conventions' names, and the service's own (`pets.*`); none holds a credential. */
 export const REQUEST_SPAN_ATTRIBUTES = {
@@ -34,9 +33,6 @@ export const REQUEST_SPAN_ATTRIBUTES = {
 const UNTRACED = /^\/(health\/|metrics)/;
 
 const tracer = trace.getTracer('pet-adoption-service');
-const SPAN = Symbol('requestSpan');
-
-type WithSpan = Request & { [SPAN]?: Span };
 
 /**
  * The request's server span, continuing the caller's `traceparent`. Only a sampled request enters the
@@ -51,7 +47,7 @@ export function requestSpanMiddleware(router: Express): (request: Request, respo
     const parent = propagation.extract(ROOT_CONTEXT, request.headers);
     const span = tracer.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
     if (!isSpanContextValid(span.spanContext())) return next();
-    (request as WithSpan)[SPAN] = span;
+    requestContext().set('span', span);
     if (!span.isRecording()) return next();
     const A = REQUEST_SPAN_ATTRIBUTES;
     span.setAttributes({
@@ -72,10 +68,10 @@ function endRequestSpan(span: Span, router: Express, request: Request, response:
   const A = REQUEST_SPAN_ATTRIBUTES;
   const route = matchedRoute(request) ?? routePatternFor(router, request.method, request.originalUrl.split('?')[0]);
   if (route) span.updateName(`${request.method} ${route}`).setAttribute(A.route, route);
-  const requestId = requestIdOf(request);
+  const { requestId, principal } = contextOf(request);
   span.setAttributes({
     [A.status]: response.statusCode,
-    [A.clientId]: principalOf(request)?.clientId,
+    [A.clientId]: principal?.clientId,
     [A.requestId]: requestId === undefined ? undefined : [requestId],
   });
   if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
@@ -84,7 +80,7 @@ function endRequestSpan(span: Span, router: Express, request: Request, response:
 
 /** Puts the Error object's code on the request's span: the refusals (401, 403, 429) are what operators look for. */
 export function recordErrorCode(request: Request, code: string): void {
-  (request as WithSpan)[SPAN]?.setAttribute(REQUEST_SPAN_ATTRIBUTES.errorCode, code);
+  contextOf(request).span?.setAttribute(REQUEST_SPAN_ATTRIBUTES.errorCode, code);
 }
 
 type TraceFields = { trace_id?: string; span_id?: string };
@@ -95,7 +91,7 @@ const fieldsOf = (span: Span | undefined): TraceFields => {
 };
 
 /** `trace_id` and `span_id` of a request's span, sampled or not, for its log line; nothing while tracing is off. */
-export const traceFieldsOf = (request: Request): TraceFields => fieldsOf((request as WithSpan)[SPAN]);
+export const traceFieldsOf = (request: Request): TraceFields => fieldsOf(contextOf(request).span);
 
 /** The same for any line written within a sampled request (pino's mixin). */
 export const traceFields = (): TraceFields => fieldsOf(trace.getActiveSpan());

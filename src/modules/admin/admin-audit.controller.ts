@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, Public } from '../../common/index.js';
+import { ApiErrorResponses } from '../../common/index.js';
 import { AuditService, type AuditPage } from '../audit/index.js';
 import { EVERY_ADMIN_OPERATION_ERRORS } from './admin-errors.js';
 import { AuditEventPageDto } from './dto/audit-event-page.dto.js';
@@ -10,8 +10,6 @@ export const AUDIT_TAG = 'audit';
 
 /** The `audit list` command of the command-line tool, over HTTP, on the same service method. */
 @ApiTags(AUDIT_TAG)
-// No API key: AdminAuthentication has admitted the admin token.
-@Public()
 @Controller('admin/v1/audit-events')
 export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}

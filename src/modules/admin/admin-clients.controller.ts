@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrorResponses, Public } from '../../common/index.js';
+import { ApiErrorResponses, PageQueryDto } from '../../common/index.js';
 import type { ChangeContext } from '../audit/index.js';
 import { ClientsService } from '../plans/index.js';
 import { AdminChange } from './admin-change.decorator.js';
@@ -12,17 +12,13 @@ import { ClientPageDto } from './dto/client-page.dto.js';
 import { ClientPlanDto } from './dto/client-plan.dto.js';
 import { ClientDto } from './dto/client.dto.js';
 import { NewClientDto } from './dto/new-client.dto.js';
-import { PageQueryDto } from './dto/page-query.dto.js';
 import { PlanErrorsInterceptor } from './plan-errors.interceptor.js';
-import { ADMIN_API_PATH } from './admin-routes.js';
-import { LOCATION } from './location.js';
+import { ADMIN_API_PATH, LOCATION } from './location.js';
 
 export const CLIENTS_TAG = 'clients';
 
 /** The `clients` commands of the command-line tool, over HTTP, on the same service methods. */
 @ApiTags(CLIENTS_TAG)
-// No API key: AdminAuthentication has admitted the admin token before the body was read.
-@Public()
 @UseInterceptors(PlanErrorsInterceptor)
 @Controller('admin/v1/clients')
 export class AdminClientsController {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrorResponses, Clock, Public } from '../../common/index.js';
+import { ApiErrorResponses, Clock, PageQueryDto } from '../../common/index.js';
 import type { ChangeContext } from '../audit/index.js';
 import { ApiKeysService } from '../auth/index.js';
 import { DEFAULT_OVERLAP_SECONDS, RollApiKeyDto } from '../keys/index.js';
@@ -14,9 +14,7 @@ import { ClientIdParams, ClientKeyParams } from './dto/client-id.params.js';
 import { ClientKeyPageDto } from './dto/client-key-page.dto.js';
 import { CreatedClientKeyDto } from './dto/created-client-key.dto.js';
 import { NewClientKeyDto } from './dto/new-client-key.dto.js';
-import { PageQueryDto } from './dto/page-query.dto.js';
-import { ADMIN_API_PATH } from './admin-routes.js';
-import { LOCATION } from './location.js';
+import { ADMIN_API_PATH, LOCATION } from './location.js';
 import { PlanErrorsInterceptor } from './plan-errors.interceptor.js';
 
 export const KEYS_TAG = 'keys';
@@ -25,8 +23,6 @@ const created = { description: 'The new key, shown this once.', type: CreatedCli
 
 /** The `keys` commands of the command-line tool for one client, over HTTP, on the same service methods. */
 @ApiTags(KEYS_TAG)
-// No API key: AdminAuthentication has admitted the admin token before the body was read.
-@Public()
 @UseInterceptors(PlanErrorsInterceptor)
 @Controller('admin/v1/clients/:clientId/keys')
 export class AdminKeysController {

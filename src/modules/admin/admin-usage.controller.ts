@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, Public } from '../../common/index.js';
+import { ApiErrorResponses } from '../../common/index.js';
 import { UsageDto, UsageQueryDto, UsageService } from '../usage/index.js';
 import { EVERY_ADMIN_OPERATION_ERRORS } from './admin-errors.js';
 import { CLIENTS_TAG } from './admin-clients.controller.js';
@@ -10,8 +10,6 @@ import { PlanErrorsInterceptor } from './plan-errors.interceptor.js';
 
 /** The `usage` command of the command-line tool, over HTTP, on the same service method as `GET /v1/usage`. */
 @ApiTags(CLIENTS_TAG)
-// No API key: AdminAuthentication has admitted the admin token.
-@Public()
 @UseInterceptors(PlanErrorsInterceptor)
 @Controller('admin/v1/clients/:clientId/usage')
 export class AdminUsageController {

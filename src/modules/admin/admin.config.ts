@@ -2,7 +2,7 @@ import { defineConfig, isInteger } from '../../platform/config/index.js';
 
 export type AdminConfig = ReturnType<typeof adminConfig>;
 
-/** The admin listener: off unless ADMIN_PORT is set, and on the loopback address unless ADMIN_HOST says otherwise. */
+/** The admin API's own port: off unless ADMIN_PORT is set, and on the loopback address unless ADMIN_HOST says otherwise. */
 export const adminConfig = defineConfig(
   'admin',
   {

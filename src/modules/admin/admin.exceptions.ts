@@ -1,16 +1,12 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiError, ApiException, type ApiErrorDefinition } from '../../common/index.js';
 
-/** The admin API's own document lists these codes; the public one never answers with them. */
-export const ADMIN_DOCUMENT = 'admin';
-
 // RFC 6750: every 401 names the scheme and realm; the admin listener's is not the public one.
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets-admin"' };
 
 const UNAUTHORIZED: Omit<ApiErrorDefinition, 'code'> = {
   status: HttpStatus.UNAUTHORIZED,
   description: 'Missing or invalid admin token',
-  document: ADMIN_DOCUMENT,
   headers: {
     'WWW-Authenticate': {
       description: 'RFC 6750 challenge: `Bearer realm="pets-admin"`.',

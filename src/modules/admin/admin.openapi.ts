@@ -1,12 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { describeErrorCodes, errorCodesOf } from '../../common/index.js';
+import { AppParts, describeErrorCodes, errorCodesOf } from '../../common/index.js';
 import { closeSchemas } from '../../platform/openapi/index.js';
+import { describeScopes } from '../auth/index.js';
 import { ADMIN_ERRORS } from './admin-errors.js';
 import { AUDIT_TAG } from './admin-audit.controller.js';
 import { CLIENTS_TAG } from './admin-clients.controller.js';
 import { KEYS_TAG } from './admin-keys.controller.js';
-import { AdminModule } from './admin.module.js';
 
 const SCHEMAS = [
   'ClientPlan',
@@ -33,8 +33,8 @@ const RETRY_AFTER = {
 type Responses = Record<string, { headers?: Record<string, unknown> }>;
 
 /**
- * The admin API's own document, served on the admin listener only (`/admin/docs`): its operations, their
- * errors and the admin token. The public document leaves the admin module out (`@OwnOpenApiDocument()`).
+ * The admin API's own document, served by its own application only (`/admin/docs`): its operations,
+ * their errors and the admin token.
  */
 export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -55,13 +55,14 @@ export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject 
     .addTag(AUDIT_TAG, 'Who changed what')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
-    include: [AdminModule],
-    ignoreGlobalPrefix: true,
     operationIdFactory: (_controller, method) => method,
   });
   document.openapi = '3.0.3';
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': true }));
   describeErrorCodes(document, errorCodesOf(ADMIN_ERRORS));
+  const { auditActions, scopes } = app.get(AppParts);
+  document.components!.schemas!.AuditAction = { type: 'string', enum: auditActions };
+  describeScopes(document, scopes);
   closeSchemas(document, [...SCHEMAS, 'Error', 'ErrorDetail']);
   for (const operation of Object.values(document.paths).flatMap((item) => Object.values(item) as Array<{ responses: Responses }>)) {
     const refused = operation.responses['429'];

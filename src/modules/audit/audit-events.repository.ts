@@ -2,17 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type Repository } from 'typeorm';
 import { TransactionHost } from '../../platform/database/index.js';
-import type { AuditAction } from './audit-actions.js';
 import { AuditEvent } from './entities/audit-event.entity.js';
 
 export interface AuditFilter {
   clientId?: number;
-  action?: AuditAction;
-}
-
-export interface AuditEventPage {
-  events: AuditEvent[];
-  hasMore: boolean;
+  action?: string;
 }
 
 @Injectable()
@@ -29,19 +23,18 @@ export class AuditEventsRepository {
   }
 
   /**
-   * Up to `limit` events with an id below `beforeId` (all when absent), newest first: a keyset page,
+   * Up to `take` events with an id below `beforeId` (all when absent), newest first: a keyset page,
    * one seek on the primary key or on the (client_id, id) or (action, id) index.
    */
-  async findPage({ clientId, action }: AuditFilter, beforeId: number | undefined, limit: number): Promise<AuditEventPage> {
-    const rows = await this.events.find({
+  findPage({ clientId, action }: AuditFilter, beforeId: number | undefined, take: number): Promise<AuditEvent[]> {
+    return this.events.find({
       where: {
         ...(beforeId !== undefined && { id: LessThan(beforeId) }),
         ...(clientId !== undefined && { clientId }),
         ...(action !== undefined && { action }),
       },
       order: { id: 'DESC' },
-      take: limit + 1,
+      take,
     });
-    return { events: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 }

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
-import { Clock } from '../../common/index.js';
+import { AppParts, Clock } from '../../common/index.js';
 import { AuditEventsRepository } from './audit-events.repository.js';
 import { AuditLog } from './audit-log.service.js';
 import { actorName } from './change-context.js';
@@ -18,6 +18,7 @@ describe('AuditLog (the repository mocked)', () => {
         AuditLog,
         { provide: AuditEventsRepository, useValue: events },
         { provide: Clock, useValue: { now: () => new Date(NOW) } },
+        { provide: AppParts, useValue: { auditActions: ['client.created', 'key.created', 'key.rolled', 'admin_token.created'] } },
       ],
     }).compile();
     log = moduleRef.get(AuditLog);
@@ -42,6 +43,13 @@ describe('AuditLog (the repository mocked)', () => {
     expect(events.insert).toHaveBeenCalledWith(
       expect.objectContaining({ actor: 'cli', clientId: null, keyId: null, requestId: null, details: {} }),
     );
+  });
+
+  it('refuses an action no module declares: a typo never reaches the log', async () => {
+    await expect(log.record({ actor: { kind: 'cli' } }, { action: 'key.rolld' })).rejects.toThrow(
+      'No module declares the audit action "key.rolld"',
+    );
+    expect(events.insert).not.toHaveBeenCalled();
   });
 
   it('names each kind of actor', () => {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../common/index.js';
-import type { AuditAction } from './audit-actions.js';
+import { AppParts, Clock } from '../../common/index.js';
 import type { AuditDetails } from './audit-details.js';
 import { AuditEventsRepository } from './audit-events.repository.js';
 import { actorName, type ChangeContext } from './change-context.js';
 
 export interface AuditRecord {
-  action: AuditAction;
+  /** One its module declares in its `@ModuleParts({ auditActions })`. */
+  action: string;
   clientId?: number;
   keyId?: number;
   /** Facts only, never a key, a hash or a token. */
@@ -19,9 +19,11 @@ export class AuditLog {
   constructor(
     private readonly events: AuditEventsRepository,
     private readonly clock: Clock,
+    private readonly parts: AppParts,
   ) {}
 
   async record({ actor, requestId }: ChangeContext, { action, clientId, keyId, details = {} }: AuditRecord): Promise<void> {
+    if (!this.parts.auditActions.includes(action)) throw new Error(`No module declares the audit action "${action}" in its @ModuleParts`);
     await this.events.insert({
       occurredAt: this.clock.now(),
       actor: actorName(actor),

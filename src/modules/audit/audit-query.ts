@@ -1,5 +1,4 @@
-import { decodeCursor, encodeCursor, ValidationFailedException } from '../../common/index.js';
-import { AUDIT_ACTIONS, isAuditAction } from './audit-actions.js';
+import { pageStart, ValidationFailedException, type ListingFilter } from '../../common/index.js';
 import type { AuditFilter } from './audit-events.repository.js';
 
 export const DEFAULT_AUDIT_PAGE_SIZE = 20;
@@ -18,6 +17,8 @@ export interface CheckedAuditQuery {
   filter: AuditFilter;
   /** Events older than this id; absent on the first page. */
   beforeId?: number;
+  /** What a cursor of this listing is bound to. */
+  listing: ListingFilter;
   limit: number;
 }
 
@@ -28,7 +29,10 @@ const isPositiveId = (value: unknown): value is number => typeof value === 'numb
  * database: a ValidationFailedException (400) naming each bad field. A cursor continues only the
  * listing it came from.
  */
-export function checkAuditQuery({ clientId, action, cursor, limit = DEFAULT_AUDIT_PAGE_SIZE }: AuditQuery): CheckedAuditQuery {
+export function checkAuditQuery(
+  { clientId, action, cursor, limit = DEFAULT_AUDIT_PAGE_SIZE }: AuditQuery,
+  actions: readonly string[],
+): CheckedAuditQuery {
   const problems: { field: string; message: string }[] = [];
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE_SIZE) {
     problems.push({ field: 'limit', message: `limit must be an integer from 1 to ${MAX_AUDIT_PAGE_SIZE}` });
@@ -36,27 +40,17 @@ export function checkAuditQuery({ clientId, action, cursor, limit = DEFAULT_AUDI
   if (clientId !== undefined && !isPositiveId(clientId)) {
     problems.push({ field: 'clientId', message: 'clientId must be a positive integer' });
   }
-  if (action !== undefined && !isAuditAction(action)) {
-    problems.push({ field: 'action', message: `action must be one of ${AUDIT_ACTIONS.join(', ')}` });
+  if (action !== undefined && !actions.includes(action)) {
+    problems.push({ field: 'action', message: `action must be one of ${actions.join(', ')}` });
   }
-  const filter: AuditFilter = { clientId, action: action as AuditFilter['action'] };
-  const beforeId = cursor === undefined ? undefined : positionOf(cursor, filter, problems);
+  const listing = { clientId: clientId ?? null, action: action ?? null };
+  let beforeId: number | undefined;
+  try {
+    beforeId = pageStart(cursor, listing);
+  } catch (error) {
+    if (!(error instanceof ValidationFailedException)) throw error;
+    problems.push(...(error.details ?? []));
+  }
   if (problems.length > 0) throw new ValidationFailedException(problems);
-  return { filter, beforeId, limit };
-}
-
-export function cursorAfter(id: number, { clientId, action }: AuditFilter): string {
-  return encodeCursor({ before: id, clientId: clientId ?? null, action: action ?? null });
-}
-
-function positionOf(cursor: string, { clientId, action }: AuditFilter, problems: { field: string; message: string }[]): number | undefined {
-  const position = decodeCursor(cursor);
-  if (!position || !isPositiveId(position.before)) {
-    problems.push({ field: 'cursor', message: 'cursor is malformed; use the nextCursor of the previous page' });
-    return undefined;
-  }
-  if (position.clientId !== (clientId ?? null) || position.action !== (action ?? null)) {
-    problems.push({ field: 'cursor', message: 'cursor belongs to a listing with other filters; give the same client and action' });
-  }
-  return position.before;
+  return { filter: { clientId, action }, beforeId, listing, limit };
 }

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
-import { encodeCursor, ValidationFailedException } from '../../common/index.js';
+import { AppParts, encodeCursor, ValidationFailedException } from '../../common/index.js';
 import { AuditEventsRepository } from './audit-events.repository.js';
 import { AuditService } from './audit.service.js';
 import type { AuditEvent } from './entities/audit-event.entity.js';
@@ -25,13 +25,17 @@ describe('AuditService (the repository mocked)', () => {
   beforeEach(async () => {
     jest.resetAllMocks();
     const moduleRef = await Test.createTestingModule({
-      providers: [AuditService, { provide: AuditEventsRepository, useValue: events }],
+      providers: [
+        AuditService,
+        { provide: AuditEventsRepository, useValue: events },
+        { provide: AppParts, useValue: { auditActions: ['key.created', 'key.revoked'] } },
+      ],
     }).compile();
     service = moduleRef.get(AuditService);
   });
 
   it('lists the first page newest first, 20 by default, with numbers for ids and an ISO time', async () => {
-    events.findPage.mockResolvedValue({ events: [event(2), event(1)], hasMore: false });
+    events.findPage.mockResolvedValue([event(2), event(1)]);
     await expect(service.list({})).resolves.toEqual({
       items: [
         {
@@ -48,26 +52,26 @@ describe('AuditService (the repository mocked)', () => {
       ],
       nextCursor: null,
     });
-    expect(events.findPage).toHaveBeenCalledWith({ clientId: undefined, action: undefined }, undefined, 20);
+    expect(events.findPage).toHaveBeenCalledWith({ clientId: undefined, action: undefined }, undefined, 21);
   });
 
   it('hands out a cursor after the last event when there is more, and continues below it with the same filters', async () => {
-    events.findPage.mockResolvedValue({ events: [event(9), event(7)], hasMore: true });
+    events.findPage.mockResolvedValue([event(9), event(7), event(5)]);
     const first = await service.list({ clientId: 3, action: 'key.created', limit: 2 });
     expect(first.nextCursor).toEqual(expect.any(String));
-    events.findPage.mockResolvedValue({ events: [event(4)], hasMore: false });
+    events.findPage.mockResolvedValue([event(4)]);
     await expect(service.list({ clientId: 3, action: 'key.created', limit: 2, cursor: first.nextCursor! })).resolves.toMatchObject({
       nextCursor: null,
     });
-    expect(events.findPage).toHaveBeenLastCalledWith({ clientId: 3, action: 'key.created' }, 7, 2);
+    expect(events.findPage).toHaveBeenLastCalledWith({ clientId: 3, action: 'key.created' }, 7, 3);
   });
 
   it.each([
     ['a malformed cursor', { cursor: 'abc' }, 'cursor'],
-    ['a cursor whose checksum is wrong', { cursor: `${encodeCursor({ before: 5, clientId: null, action: null })}x` }, 'cursor'],
-    ['a cursor at no id', { cursor: encodeCursor({ before: 0, clientId: null, action: null }) }, 'cursor'],
-    ['a cursor of another client', { clientId: 4, cursor: encodeCursor({ before: 5, clientId: 3, action: null }) }, 'cursor'],
-    ['a cursor of another action', { cursor: encodeCursor({ before: 5, clientId: null, action: 'key.created' }) }, 'cursor'],
+    ['a cursor whose checksum is wrong', { cursor: `${encodeCursor({ after: 5, clientId: null, action: null })}x` }, 'cursor'],
+    ['a cursor at no id', { cursor: encodeCursor({ after: 0, clientId: null, action: null }) }, 'cursor'],
+    ['a cursor of another client', { clientId: 4, cursor: encodeCursor({ after: 5, clientId: 3, action: null }) }, 'cursor'],
+    ['a cursor of another action', { cursor: encodeCursor({ after: 5, clientId: null, action: 'key.created' }) }, 'cursor'],
     ['an unknown action', { action: 'key.deleted' }, 'action'],
     ['a client id that is not a positive integer', { clientId: 0 }, 'clientId'],
     ['a limit of 0', { limit: 0 }, 'limit'],

@@ -1,30 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEventsRepository } from './audit-events.repository.js';
-import { checkAuditQuery, cursorAfter, type AuditQuery } from './audit-query.js';
+import { AppParts, toPage, type Page } from '../../common/index.js';
+import { checkAuditQuery, type AuditQuery } from './audit-query.js';
 import type { AuditEvent } from './entities/audit-event.entity.js';
 
 export type AuditEventView = ReturnType<typeof toAuditEventView>;
 
-export interface AuditPage {
-  /** Newest first. */
-  items: AuditEventView[];
-  /** Gives the next, older page with the same filters; null on the last page. */
-  nextCursor: string | null;
-}
+/** Newest first; the cursor gives the next, older page with the same filters. */
+export type AuditPage = Page<AuditEventView>;
 
 /** Reads the audit log: the command-line tool's `audit list` and the admin API call the same method. */
 @Injectable()
 export class AuditService {
-  constructor(private readonly events: AuditEventsRepository) {}
+  constructor(
+    private readonly events: AuditEventsRepository,
+    private readonly parts: AppParts,
+  ) {}
 
   async list(query: AuditQuery): Promise<AuditPage> {
-    const { filter, beforeId, limit } = checkAuditQuery(query);
-    const page = await this.events.findPage(filter, beforeId, limit);
-    const last = page.events.at(-1);
-    return {
-      items: page.events.map(toAuditEventView),
-      nextCursor: page.hasMore && last ? cursorAfter(Number(last.id), filter) : null,
-    };
+    const { filter, beforeId, listing, limit } = checkAuditQuery(query, this.parts.auditActions);
+    const { items, nextCursor } = toPage(await this.events.findPage(filter, beforeId, limit + 1), limit, listing);
+    return { items: items.map(toAuditEventView), nextCursor };
   }
 }
 

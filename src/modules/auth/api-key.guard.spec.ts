@@ -3,7 +3,8 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { InsufficientScopeException, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
-import { principalOf } from '../../common/index.js';
+import type { ClsService } from 'nestjs-cls';
+import type { Principal, RequestContext } from '../../common/index.js';
 import type { RequestAuthenticator } from './request-authenticator.js';
 import { REQUIRED_SCOPE } from './required-scope.decorator.js';
 
@@ -20,10 +21,13 @@ function context(authorization?: string) {
 describe('ApiKeyGuard', () => {
   const identify = jest.fn<RequestAuthenticator['identify']>();
   const reflector = new Reflector();
-  const guard = new ApiKeyGuard(reflector, { identify } as unknown as RequestAuthenticator);
+  const context_ = new Map<string, unknown>();
+  const cls = { set: (key: string, value: unknown) => context_.set(key, value) } as unknown as ClsService<RequestContext>;
+  const guard = new ApiKeyGuard(reflector, { identify } as unknown as RequestAuthenticator, cls);
 
   beforeEach(() => {
     identify.mockReset();
+    context_.clear();
     jest.restoreAllMocks();
   });
 
@@ -49,12 +53,12 @@ describe('ApiKeyGuard', () => {
     await expect(guard.canActivate(context('Bearer old').ctx)).rejects.toBeInstanceOf(InvalidApiKeyException);
   });
 
-  it('attaches the principal of a live key to the request', async () => {
+  it("puts the principal of a live key in the request's context", async () => {
     identify.mockResolvedValue({ kind: 'valid', principal: { keyId: 3, clientId: 7, scopes: ['pets:read'] } });
     const { ctx, request } = context('Bearer good');
     await expect(guard.canActivate(ctx)).resolves.toBe(true);
     expect(identify).toHaveBeenCalledWith(request);
-    expect(principalOf(request as never)).toEqual({ keyId: 3, clientId: 7, scopes: ['pets:read'] });
+    expect(context_.get('principal') as Principal).toEqual({ keyId: 3, clientId: 7, scopes: ['pets:read'] });
   });
 
   describe('on a route that requires a scope', () => {

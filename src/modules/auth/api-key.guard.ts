@@ -2,10 +2,10 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ExpiredApiKeyException, InsufficientScopeException, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
-import { IS_PUBLIC, setPrincipal } from '../../common/index.js';
+import { ClsService } from 'nestjs-cls';
+import { IS_PUBLIC, type RequestContext } from '../../common/index.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 import { REQUIRED_SCOPE } from './required-scope.decorator.js';
-import type { Scope } from './scopes.js';
 
 /**
  * Global guard: every route needs a live API key unless it is marked `@Public()`, and a key with the
@@ -16,6 +16,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: RequestAuthenticator,
+    private readonly cls: ClsService<RequestContext>,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -25,8 +26,8 @@ export class ApiKeyGuard implements CanActivate {
     const identity = await this.authenticator.identify(request);
     if (identity.kind === 'missing') throw new MissingApiKeyException();
     if (identity.kind === 'invalid') throw identity.expired ? new ExpiredApiKeyException() : new InvalidApiKeyException();
-    setPrincipal(request, identity.principal);
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
+    this.cls.set('principal', identity.principal);
+    const scope = this.reflector.getAllAndOverride<string | undefined>(REQUIRED_SCOPE, targets);
     if (scope !== undefined && !identity.principal.scopes.includes(scope)) throw new InsufficientScopeException(scope);
     return true;
   }

@@ -55,9 +55,9 @@ export class ApiKeysRepository {
     return this.keys.find({ where: clientId === undefined ? {} : { clientId }, order: { id: 'ASC' } });
   }
 
-  /** Up to `take` keys after the id `after`, in id order, of one client or of all: a keyset page. */
-  findPage(clientId: number | undefined, after: number, take: number): Promise<ApiKey[]> {
-    const where = { id: MoreThan(after), ...(clientId !== undefined && { clientId }) };
+  /** Up to `take` keys after the id `after` (from the first without), in id order, of one client or of all: a keyset page. */
+  findPage(clientId: number | undefined, after: number | undefined, take: number): Promise<ApiKey[]> {
+    const where = { ...(after !== undefined && { id: MoreThan(after) }), ...(clientId !== undefined && { clientId }) };
     return this.keys.find({ where, order: { id: 'ASC' }, take });
   }
 

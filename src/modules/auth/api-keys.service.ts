@@ -10,7 +10,7 @@ import { AuditLog, type ChangeContext } from '../audit/index.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import type { ApiKey } from './entities/api-key.entity.js';
 import { IssuedKeysFilter } from './issued-keys.filter.js';
-import { DEFAULT_SCOPES, normalizeScopes, type Scope } from './scopes.js';
+import { ScopeCatalogue } from './scopes.js';
 
 const LAST_USED_INTERVAL_MS = 60_000;
 const CACHE_ENTRIES = 10_000;
@@ -37,7 +37,8 @@ export interface ApiKeyPage {
 export interface KeyOptions {
   name?: string;
   expiresAt?: Date | null;
-  scopes?: readonly Scope[];
+  /** The catalogue's defaults when absent. */
+  scopes?: readonly string[];
 }
 
 /** The key itself is returned once and never kept. */
@@ -54,6 +55,7 @@ export class ApiKeysService {
     private readonly txHost: TransactionHost,
     private readonly audit: AuditLog,
     private readonly issued: IssuedKeysFilter,
+    private readonly scopes: ScopeCatalogue,
     config: ConfigService,
   ) {
     const freshMs = config.getOrThrow<AuthConfig>('auth').cacheTtlMs;
@@ -112,7 +114,7 @@ export class ApiKeysService {
   }
 
   async list(clientId?: number): Promise<ApiKeyView[]> {
-    return (await this.keys.list(clientId)).map(toApiKeyView);
+    return (await this.keys.list(clientId)).map((key) => this.view(key));
   }
 
   /** Keys in id order, revoked and expired ones too, of one client or of all, a page at a time. */
@@ -120,16 +122,16 @@ export class ApiKeysService {
     const listing = { clientId: clientId ?? null };
     const rows = await this.keys.findPage(clientId, pageStart(cursor, listing), limit + 1);
     const { items, nextCursor } = toPage(rows, limit, listing);
-    return { keys: items.map(toApiKeyView), nextCursor };
+    return { keys: items.map((key) => this.view(key)), nextCursor };
   }
 
   async get(id: number): Promise<ApiKeyView | undefined> {
     const key = await this.keys.findById(id);
-    return key ? toApiKeyView(key) : undefined;
+    return key ? this.view(key) : undefined;
   }
 
   async listLive(clientId: number): Promise<ApiKeyView[]> {
-    return (await this.keys.listLive(clientId, this.clock.now())).map(toApiKeyView);
+    return (await this.keys.listLive(clientId, this.clock.now())).map((key) => this.view(key));
   }
 
   /** Revokes a live key of the client; another client's key is `not-found` like one that does not exist. */
@@ -188,7 +190,7 @@ export class ApiKeysService {
     return issued;
   }
 
-  private async insert(clientId: number, { name = '', expiresAt = null, scopes = DEFAULT_SCOPES }: KeyOptions): Promise<IssuedKey> {
+  private async insert(clientId: number, { name = '', expiresAt = null, scopes }: KeyOptions): Promise<IssuedKey> {
     const key = generateApiKey();
     const keyHash = hashApiKey(key);
     this.issued.add(keyHash);
@@ -198,9 +200,13 @@ export class ApiKeysService {
       keyHash,
       prefix: displayPrefix(key),
       expiresAt,
-      scopes: normalizeScopes(scopes),
+      scopes: this.scopes.resolve(scopes),
     });
-    return { key, apiKey: toApiKeyView(saved) };
+    return { key, apiKey: this.view(saved) };
+  }
+
+  private view(key: ApiKey): ApiKeyView {
+    return toApiKeyView({ ...key, scopes: this.scopes.known(key.scopes) });
   }
 
   /** Writes `lastUsedAt` at most once a minute per key, off the request's critical path. */

@@ -1,6 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiError, ApiException, type ApiErrorDefinition } from '../../common/index.js';
-import type { Scope } from './scopes.js';
 
 // RFC 6750: every 401 and 403 names the scheme and realm.
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets"' };
@@ -52,7 +51,7 @@ export const AUTHENTICATION_ERRORS = [MissingApiKeyException, InvalidApiKeyExcep
   },
 })
 export class InsufficientScopeException extends ApiException {
-  constructor(scope: Scope) {
+  constructor(scope: string) {
     super(`This API key lacks the scope "${scope}", which this operation needs.`, {
       headers: { 'WWW-Authenticate': `${CHALLENGE['WWW-Authenticate']}, error="insufficient_scope", scope="${scope}"` },
     });

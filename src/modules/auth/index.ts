@@ -13,4 +13,6 @@ export { bearerToken } from './bearer-token.js';
 export { AuthModule } from './auth.module.js';
 export { RequestAuthenticator } from './request-authenticator.js';
 export { RequiredScope } from './required-scope.decorator.js';
-export { DEFAULT_SCOPES, isScope, SCOPES, type Scope } from './scopes.js';
+export { ScopeListProperty, ScopeListRules } from './scope-list.js';
+export { MAX_SCOPES, ScopeCatalogue } from './scopes.js';
+export { describeScopes } from './scopes.openapi.js';

@@ -1,32 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { ClsService } from 'nestjs-cls';
+import type { Authentication, RequestContext } from '../../common/index.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { bearerToken } from './bearer-token.js';
-import type { Principal } from '../../common/index.js';
 
-/** `expired` only for a key that was real: its holder may learn why, a guesser learns nothing. */
-export type Identity = { kind: 'missing' } | { kind: 'invalid'; expired: boolean } | { kind: 'valid'; principal: Principal };
-
-/** Who sent a request, once per request: the rate limiter (first) and the guard both ask. */
+/** Who sent a request, once per request (its context keeps the answer): the rate limiter asks first, the guard after. */
 @Injectable()
 export class RequestAuthenticator {
-  private readonly identities = new WeakMap<Request, Promise<Identity>>();
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly cls: ClsService<RequestContext>,
+  ) {}
 
-  constructor(private readonly keys: ApiKeysService) {}
-
-  identify(request: Request): Promise<Identity> {
-    if (!this.identities.has(request)) this.identities.set(request, this.resolve(request));
-    return this.identities.get(request)!;
+  identify(request: Request): Promise<Authentication> {
+    let authentication = this.cls.get('authentication');
+    if (!authentication) this.cls.set('authentication', (authentication = this.resolve(request)));
+    return authentication;
   }
 
   /** True when the request presents a well-formed key this service certainly never issued: the rate limiter need not look it up. */
   async presentsForeignKey(request: Request): Promise<boolean> {
-    if (this.identities.has(request)) return false;
+    if (this.cls.get('authentication')) return false;
     const token = bearerToken(request.headers.authorization);
     return token !== undefined && (await this.keys.isCertainlyForeign(token));
   }
 
-  private async resolve(request: Request): Promise<Identity> {
+  private async resolve(request: Request): Promise<Authentication> {
     const token = bearerToken(request.headers.authorization);
     if (!token) return { kind: 'missing' };
     const outcome = await this.keys.authenticate(token);

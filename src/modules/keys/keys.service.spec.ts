@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
 import { Clock, type Principal } from '../../common/index.js';
-import { ApiKeysService, InsufficientScopeException, type ApiKeyView } from '../auth/index.js';
+import { ApiKeysService, InsufficientScopeException, ScopeCatalogue, type ApiKeyView } from '../auth/index.js';
 import { KeyLimitReachedException, KeyNotFoundException } from './keys.exceptions.js';
 import { KeysService, MAX_LIVE_KEYS } from './keys.service.js';
 
@@ -23,6 +23,12 @@ const REQUEST_ID = 'req-42';
 const byCaller = { actor: { kind: 'key', id: 1 }, requestId: REQUEST_ID };
 const shown = { id: 2, name: 'ci', prefix: 'pets_abcdefgh', scopes: ['pets:read'], createdAt: NOW.toISOString(), expiresAt: null };
 
+/** The resolution of a real catalogue of the three scopes, pets' two the defaults. */
+const catalogue = {
+  resolve: (scopes?: readonly string[]) =>
+    scopes === undefined ? ['pets:read', 'pets:write'] : ['pets:read', 'pets:write', 'keys:manage'].filter((s) => scopes.includes(s)),
+};
+
 describe('KeysService (the auth module mocked)', () => {
   let service: KeysService;
   const keys = {
@@ -35,7 +41,12 @@ describe('KeysService (the auth module mocked)', () => {
   beforeEach(async () => {
     jest.resetAllMocks();
     const moduleRef = await Test.createTestingModule({
-      providers: [KeysService, { provide: ApiKeysService, useValue: keys }, { provide: Clock, useValue: { now: () => new Date(NOW) } }],
+      providers: [
+        KeysService,
+        { provide: ApiKeysService, useValue: keys },
+        { provide: ScopeCatalogue, useValue: catalogue },
+        { provide: Clock, useValue: { now: () => new Date(NOW) } },
+      ],
     }).compile();
     service = moduleRef.get(KeysService);
   });

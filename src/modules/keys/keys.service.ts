@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, type Principal } from '../../common/index.js';
 import type { ChangeContext } from '../audit/index.js';
-import { ApiKeysService, DEFAULT_SCOPES, InsufficientScopeException, type IssuedKey } from '../auth/index.js';
+import { ApiKeysService, InsufficientScopeException, ScopeCatalogue, type IssuedKey } from '../auth/index.js';
 import { toApiKeyResponse } from './api-key.mapper.js';
 import type { ApiKeyDto } from './dto/api-key.dto.js';
 import type { CreatedApiKeyDto } from './dto/created-api-key.dto.js';
@@ -16,6 +16,7 @@ export const MAX_LIVE_KEYS = 20;
 export class KeysService {
   constructor(
     private readonly keys: ApiKeysService,
+    private readonly scopeCatalogue: ScopeCatalogue,
     private readonly clock: Clock,
   ) {}
 
@@ -25,9 +26,10 @@ export class KeysService {
 
   async create(
     caller: Principal,
-    { name, scopes = [...DEFAULT_SCOPES], expiresInSeconds }: NewApiKeyDto,
+    { name, scopes: named, expiresInSeconds }: NewApiKeyDto,
     requestId: string | undefined,
   ): Promise<CreatedApiKeyDto> {
+    const scopes = this.scopeCatalogue.resolve(named);
     // A key never hands out more than it holds.
     const missing = scopes.find((scope) => !caller.scopes.includes(scope));
     if (missing) throw new InsufficientScopeException(missing);

@@ -1,30 +1,31 @@
-import { jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
-import type { Request } from 'express';
-import { QuotaReadings } from '../../policies/rate-limit/index.js';
+import { ClsService } from 'nestjs-cls';
+import type { QuotaReading } from '../../common/index.js';
 import { RateLimitStatusController } from './rate-limit-status.controller.js';
 
-describe('RateLimitStatusController (readings mocked)', () => {
-  const readings = { of: jest.fn<QuotaReadings['of']>() };
+describe('RateLimitStatusController (request context mocked)', () => {
+  let reading: QuotaReading | undefined;
   let controller: RateLimitStatusController;
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
       controllers: [RateLimitStatusController],
-      providers: [{ provide: QuotaReadings, useValue: readings }],
+      providers: [{ provide: ClsService, useValue: { get: (key: string) => (key === 'quota' ? reading : undefined) } }],
     }).compile();
     controller = moduleRef.get(RateLimitStatusController);
   });
 
   it('answers the reading the limiter made for this request', () => {
-    const request = {} as Request;
-    const reading = {
+    reading = {
       plan: 'pro',
       minute: { limit: 300, remaining: 12, reset: 1803902460 },
       day: { limit: 10_000, remaining: 9_000, reset: 1803945600 },
     };
-    readings.of.mockReturnValue(reading);
-    expect(controller.getRateLimit(request)).toEqual(reading);
-    expect(readings.of).toHaveBeenCalledWith(request);
+    expect(controller.getRateLimit()).toEqual(reading);
+  });
+
+  it('fails loudly on a route the limiter read nothing for', () => {
+    reading = undefined;
+    expect(() => controller.getRateLimit()).toThrow('is the route marked @UncountedRead()?');
   });
 });

@@ -1,8 +1,8 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { ApiErrorResponses } from '../../common/index.js';
-import { QuotaReadings, UncountedRead, V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
+import { ClsService } from 'nestjs-cls';
+import { ApiErrorResponses, type RequestContext } from '../../common/index.js';
+import { UncountedRead, V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
 import { RateLimitStatusDto } from './dto/rate-limit-status.dto.js';
 import { KEYS_TAG } from './keys.openapi.js';
 
@@ -10,7 +10,7 @@ import { KEYS_TAG } from './keys.openapi.js';
 @ApiBearerAuth('bearer')
 @Controller('rate_limit')
 export class RateLimitStatusController {
-  constructor(private readonly readings: QuotaReadings) {}
+  constructor(private readonly cls: ClsService<RequestContext>) {}
 
   @Get()
   @UncountedRead()
@@ -21,7 +21,9 @@ export class RateLimitStatusController {
   })
   @ApiOkResponse({ description: "The caller's plan and both windows.", type: RateLimitStatusDto })
   @ApiErrorResponses(...V1_OPERATION_ERRORS)
-  getRateLimit(@Req() request: Request): RateLimitStatusDto {
-    return this.readings.of(request);
+  getRateLimit(): RateLimitStatusDto {
+    const reading = this.cls.get('quota');
+    if (!reading) throw new Error('The limiter read no quota for GET /v1/rate_limit: is the route marked @UncountedRead()?');
+    return reading;
   }
 }

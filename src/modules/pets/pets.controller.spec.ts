@@ -28,7 +28,7 @@ describe('PetsController (service mocked)', () => {
   afterEach(() => jest.resetAllMocks());
 
   it('lists a page and links the next one, keeping the limit and the status filter', async () => {
-    pets.list.mockResolvedValue({ pets: [rex], limit: 1, nextCursor: 'abc' });
+    pets.list.mockResolvedValue({ items: [rex], nextCursor: 'abc' });
     const res = response();
     await expect(controller.listPets({ limit: 1, status: PetStatus.Available }, request, res as unknown as Response)).resolves.toEqual([
       rex,
@@ -41,7 +41,7 @@ describe('PetsController (service mocked)', () => {
   });
 
   it('sends no Link on the last page', async () => {
-    pets.list.mockResolvedValue({ pets: [], limit: 20 });
+    pets.list.mockResolvedValue({ items: [], nextCursor: null });
     const res = response();
     await controller.listPets({}, request, res as unknown as Response);
     expect(res.setHeader).not.toHaveBeenCalled();

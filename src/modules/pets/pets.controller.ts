@@ -3,7 +3,13 @@ import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequiredScope } from '../auth/index.js';
-import { apiBaseUrl, ApiErrorResponses, PayloadTooLargeException, UnsupportedMediaTypeException } from '../../common/index.js';
+import {
+  apiBaseUrl,
+  ApiErrorResponses,
+  DEFAULT_PAGE_SIZE,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+} from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
@@ -17,6 +23,9 @@ import { EndpointRemovedException, PetNotFoundException } from './pets.exception
 import { DEFAULT_GET_PET_SUNSET } from './pets.config.js';
 import { getPetDescription, PETS_TAG } from './pets.openapi.js';
 import { PetsService } from './pets.service.js';
+
+/** The read cache's tag for what the catalogue's reads show, renewed by a creation. */
+const CATALOGUE = 'pets';
 
 const linkHeader = {
   description: '`<url>; rel="next"` when another page exists.',
@@ -38,7 +47,7 @@ export class PetsController {
 
   @Get()
   @RequiredScope('pets:read')
-  @CachedRead('Link')
+  @CachedRead({ tag: CATALOGUE, headers: ['Link'] })
   @ApiOperation({
     summary: 'List all animals',
     description: 'A page of animals in ascending id order, optionally filtered by status; the `Link` header leads to the next page.',
@@ -57,20 +66,20 @@ export class PetsController {
     const page = await this.pets.list(query);
     if (page.nextCursor) {
       const next = new URLSearchParams({
-        limit: String(page.limit),
+        limit: String(query.limit ?? DEFAULT_PAGE_SIZE),
         ...(query.status && { status: query.status }),
         cursor: page.nextCursor,
       });
       response.setHeader('Link', `<${apiBaseUrl(request, this.publicBaseUrl)}/pets?${next.toString()}>; rel="next"`);
     }
-    return page.pets.map(toPetResponse);
+    return page.items.map(toPetResponse);
   }
 
   @Post()
   @RequiredScope('pets:write')
   @HttpCode(HttpStatus.CREATED)
   @Idempotent()
-  @InvalidatesCachedReads()
+  @InvalidatesCachedReads(CATALOGUE)
   @ApiOperation({
     summary: 'Add an animal',
     description: 'Creates an animal; the service assigns its id. `status` defaults to `available`.',
@@ -96,7 +105,7 @@ export class PetsController {
 
   @Get(':petId')
   @RequiredScope('pets:read')
-  @CachedRead()
+  @CachedRead({ tag: CATALOGUE })
   @ApiOperation({
     summary: 'Get an animal (deprecated)',
     description: getPetDescription(new Date(DEFAULT_GET_PET_SUNSET)),

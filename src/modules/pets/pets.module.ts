@@ -6,7 +6,18 @@ import { PetsController } from './pets.controller.js';
 import { PetsOpenApi } from './pets.openapi.js';
 import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
+import { ModuleParts } from '../../common/index.js';
+import { petsConfig } from './pets.config.js';
+import { EndpointRemovedException, PetNotFoundException } from './pets.exceptions.js';
 
+@ModuleParts({
+  config: [petsConfig],
+  scopes: [
+    { name: 'pets:read', description: 'List and read animals (`listPets`, `getPet`).', byDefault: true },
+    { name: 'pets:write', description: 'Add animals (`createPet`).', byDefault: true },
+  ],
+  errors: [PetNotFoundException, EndpointRemovedException],
+})
 @Module({
   imports: [TypeOrmModule.forFeature([Pet])],
   controllers: [PetsController],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import { closeSchemas, OpenApiContributor, type OpenApiContribution } from '../../platform/openapi/index.js';
-import { MAX_PAGE_SIZE } from './dto/list-pets-query.dto.js';
+import { MAX_PAGE_SIZE } from '../../common/index.js';
 import { PetDto } from './dto/pet.dto.js';
 import type { PetsConfig } from './pets.config.js';
 

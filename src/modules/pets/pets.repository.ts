@@ -8,11 +8,6 @@ import type { PetStatus } from './pet-status.js';
 /** An animal as the API shows it: the columns a response needs, without `created_at`. */
 export type PetRecord = Pick<Pet, 'id' | 'name' | 'categoryId' | 'status'>;
 
-export interface PetPage {
-  pets: PetRecord[];
-  hasMore: boolean;
-}
-
 const SHOWN = { id: true, name: true, categoryId: true, status: true } as const;
 
 /** The animals, in TypeORM's own idiom but for `create`: reads select what a response shows; writes join the request's transaction. */
@@ -23,18 +18,14 @@ export class PetsRepository {
     private readonly txHost: TransactionHost,
   ) {}
 
-  /**
-   * Up to `limit` animals with an id above `afterId`, ascending: one indexed seek whatever the
-   * depth (keyset pagination). One extra row is read to learn whether another page exists.
-   */
-  async findPage(afterId: number, limit: number, status?: PetStatus): Promise<PetPage> {
-    const rows = await this.pets.find({
+  /** Up to `take` animals with an id above `after` (from the first without), ascending: one indexed seek whatever the depth. */
+  findPage(after: number | undefined, take: number, status?: PetStatus): Promise<PetRecord[]> {
+    return this.pets.find({
       select: SHOWN,
-      where: { id: MoreThan(afterId), ...(status && { status }) },
+      where: { ...(after !== undefined && { id: MoreThan(after) }), ...(status && { status }) },
       order: { id: 'ASC' },
-      take: limit + 1,
+      take,
     });
-    return { pets: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 
   findById(id: number): Promise<PetRecord | null> {

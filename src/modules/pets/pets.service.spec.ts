@@ -26,18 +26,18 @@ describe('PetsService', () => {
   });
 
   it('reads the first page from the start with the default size', async () => {
-    repository.findPage.mockResolvedValue({ pets: [pet(1)], hasMore: false });
-    await expect(service.list({})).resolves.toEqual({ pets: [pet(1)], limit: 20, nextCursor: undefined });
-    expect(repository.findPage).toHaveBeenCalledWith(0, 20, undefined);
+    repository.findPage.mockResolvedValue([pet(1)]);
+    await expect(service.list({})).resolves.toEqual({ items: [pet(1)], nextCursor: null });
+    expect(repository.findPage).toHaveBeenCalledWith(undefined, 21, undefined);
   });
 
   it('hands out a cursor after the last animal when there is more, and continues from it', async () => {
-    repository.findPage.mockResolvedValue({ pets: [pet(4, PetStatus.Sold), pet(9, PetStatus.Sold)], hasMore: true });
+    repository.findPage.mockResolvedValue([pet(4, PetStatus.Sold), pet(9, PetStatus.Sold), pet(11, PetStatus.Sold)]);
     const page = await service.list({ limit: 2, status: PetStatus.Sold });
-    expect(page.nextCursor).toBeDefined();
-    repository.findPage.mockResolvedValue({ pets: [], hasMore: false });
-    await service.list({ limit: 2, status: PetStatus.Sold, cursor: page.nextCursor });
-    expect(repository.findPage).toHaveBeenLastCalledWith(9, 2, PetStatus.Sold);
+    expect(page.items).toEqual([pet(4, PetStatus.Sold), pet(9, PetStatus.Sold)]);
+    repository.findPage.mockResolvedValue([]);
+    await service.list({ limit: 2, status: PetStatus.Sold, cursor: page.nextCursor! });
+    expect(repository.findPage).toHaveBeenLastCalledWith(9, 3, PetStatus.Sold);
   });
 
   it.each([

@@ -35,8 +35,8 @@ export class ClientsRepository {
   }
 
   /** Up to `take` clients after the id `after`, in id order: a keyset page. */
-  findPage(after: number, take: number): Promise<Client[]> {
-    return this.clients.find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take });
+  findPage(after: number | undefined, take: number): Promise<Client[]> {
+    return this.clients.find({ where: after === undefined ? {} : { id: MoreThan(after) }, order: { id: 'ASC' }, take });
   }
 
   async changePlan(client: Client, { plan, limits }: PlanChoice): Promise<Client> {

@@ -1,5 +1,5 @@
 import bytes from 'bytes';
-import { defineConfig } from './config-registry.js';
+import { defineConfig } from './define-config.js';
 import { commaList, isInteger, isOneOf, type EnvCheck } from './env-check.js';
 
 export type AppConfig = ReturnType<typeof appConfig>;
@@ -32,6 +32,22 @@ const isTrustProxy: EnvCheck = (value, env) => {
     : undefined;
 };
 
+/**
+ * What production needs besides: its own database (the embedded PostgreSQL is a developer's), and links
+ * built from PUBLIC_BASE_URL or from a Host header ALLOWED_HOSTS vouches for, never from any Host.
+ */
+const isEnvironment: EnvCheck = (value, env) => {
+  const invalid = isOneOf('development', 'production', 'test')(value, env);
+  if (invalid || value !== 'production') return invalid;
+  const missing = [
+    ...(env.DATABASE_URL ? [] : ['DATABASE_URL must be set in production: the embedded PostgreSQL is for development only']),
+    ...(env.PUBLIC_BASE_URL || env.ALLOWED_HOSTS
+      ? []
+      : ['PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production, as links are never built from an untrusted Host header']),
+  ];
+  return missing.length > 0 ? `is production: ${missing.join('; ')}` : undefined;
+};
+
 const trimSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -45,7 +61,7 @@ export const appConfig = defineConfig(
   {
     PORT: isInteger(0, 65535),
     HOST: (value) => (value.trim() ? undefined : 'must not be empty'),
-    NODE_ENV: isOneOf('development', 'production', 'test'),
+    NODE_ENV: isEnvironment,
     PUBLIC_BASE_URL: isBaseUrl,
     STAGING_BASE_URL: isBaseUrl,
     ALLOWED_HOSTS: isHostList,

@@ -1,15 +1,17 @@
-// The server's modules, which define the configuration namespaces and checks validated here.
-import '../../app.module.js';
-import { validateEnvironment, validateServerEnvironment } from './env.validation.js';
+import { serverParts } from '../../app.module.js';
+import { validateEnvironment } from './env.validation.js';
 
-describe('validateEnvironment', () => {
+/** The checks of every namespace the server's module list declares. */
+const validate = validateEnvironment(serverParts().config);
+
+describe("the server's configuration checks", () => {
   it('accepts an empty environment (every default applies)', () => {
-    expect(() => validateEnvironment({})).not.toThrow();
+    expect(() => validate({})).not.toThrow();
   });
 
   it('accepts good values', () => {
     expect(() =>
-      validateEnvironment({
+      validate({
         PORT: '8080',
         DATABASE_URL: 'postgres://user@db:5432/pets',
         PUBLIC_BASE_URL: 'https://api.pets.example/v1',
@@ -31,7 +33,7 @@ describe('validateEnvironment', () => {
   it('names every bad variable in one message', () => {
     let message = '';
     try {
-      validateEnvironment({
+      validate({
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
         PUBLIC_BASE_URL: 'https://api.pets.example',
@@ -74,47 +76,42 @@ describe('validateEnvironment', () => {
     }
   });
 
-  it('in production, the server requires PUBLIC_BASE_URL or ALLOWED_HOSTS, so links never come from an untrusted Host', () => {
+  it('in production, requires PUBLIC_BASE_URL or ALLOWED_HOSTS, so links never come from an untrusted Host', () => {
     const database = { DATABASE_URL: 'postgres://pets@db:5432/pets' };
-    expect(() => validateServerEnvironment({ NODE_ENV: 'production', PORT: 'eighty', ...database })).toThrow(
-      /PORT must be an integer[\s\S]*PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production/,
+    expect(() => validate({ NODE_ENV: 'production', PORT: 'eighty', ...database })).toThrow(
+      /PORT must be an integer[\s\S]*NODE_ENV is production: PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production/,
     );
     const production = [{ PUBLIC_BASE_URL: 'https://api.pets.example/v1' }, { ALLOWED_HOSTS: 'api.pets.example' }];
-    for (const env of production) expect(() => validateServerEnvironment({ NODE_ENV: 'production', ...database, ...env })).not.toThrow();
-    expect(() => validateServerEnvironment({ NODE_ENV: 'development' })).not.toThrow();
-    // The command-line tool and the migrations build no links.
-    expect(() => validateEnvironment({ NODE_ENV: 'production', ...database })).not.toThrow();
+    for (const env of production) expect(() => validate({ NODE_ENV: 'production', ...database, ...env })).not.toThrow();
+    expect(() => validate({ NODE_ENV: 'development' })).not.toThrow();
   });
 
-  it('in production, the server, the command-line tool and the migrations require DATABASE_URL: the embedded PostgreSQL is a developer one', () => {
-    const message = /DATABASE_URL must be set in production \(NODE_ENV=production\): the embedded PostgreSQL is for development only/;
-    expect(() => validateServerEnvironment({ NODE_ENV: 'production', ALLOWED_HOSTS: 'api.pets.example' })).toThrow(message);
-    expect(() => validateEnvironment({ NODE_ENV: 'production' })).toThrow(message);
-    expect(() => validateEnvironment({ NODE_ENV: 'development' })).not.toThrow();
+  it('in production, requires DATABASE_URL: the embedded PostgreSQL is a developer one', () => {
+    expect(() => validate({ NODE_ENV: 'production', ALLOWED_HOSTS: 'api.pets.example' })).toThrow(
+      /NODE_ENV is production: DATABASE_URL must be set in production: the embedded PostgreSQL is for development only/,
+    );
+    expect(() => validate({ NODE_ENV: 'development' })).not.toThrow();
   });
 
   it.each(['https://api.pets.example', 'api.pets.example:8443', 'api_pets.example', '*.pets.example', 'a,,b..c'])(
     'refuses ALLOWED_HOSTS=%s (host names only, no scheme, port or wildcard)',
     (value) => {
-      expect(() => validateEnvironment({ ALLOWED_HOSTS: value })).toThrow(/ALLOWED_HOSTS must be a comma-separated list of host names/);
+      expect(() => validate({ ALLOWED_HOSTS: value })).toThrow(/ALLOWED_HOSTS must be a comma-separated list of host names/);
     },
   );
 
   it('refuses TRUST_PROXY=true in production, naming the variable and what to set instead', () => {
-    expect(() => validateEnvironment({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
+    expect(() => validate({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY must not be true in production .*number of proxies in front/,
     );
-    expect(() => validateEnvironment({ NODE_ENV: 'production', DATABASE_URL: 'postgres://pets@db/pets', TRUST_PROXY: '1' })).not.toThrow();
-    expect(() =>
-      validateEnvironment({ NODE_ENV: 'production', DATABASE_URL: 'postgres://pets@db/pets', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' }),
-    ).not.toThrow();
-    expect(() => validateEnvironment({ NODE_ENV: 'development', TRUST_PROXY: 'true' })).not.toThrow();
+    const production = { DATABASE_URL: 'postgres://pets@db/pets', PUBLIC_BASE_URL: 'https://api.pets.example/v1' };
+    expect(() => validate({ NODE_ENV: 'production', TRUST_PROXY: '1', ...production })).not.toThrow();
+    expect(() => validate({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1', ...production })).not.toThrow();
+    expect(() => validate({ NODE_ENV: 'development', TRUST_PROXY: 'true' })).not.toThrow();
   });
 
   it('takes RATE_LIMIT_IN_PROCESS_ADDRESSES from 100 to 10,000,000', () => {
-    expect(() => validateEnvironment({ RATE_LIMIT_IN_PROCESS_ADDRESSES: '100' })).not.toThrow();
-    expect(() => validateEnvironment({ RATE_LIMIT_IN_PROCESS_ADDRESSES: '99' })).toThrow(
-      /RATE_LIMIT_IN_PROCESS_ADDRESSES must be an integer/,
-    );
+    expect(() => validate({ RATE_LIMIT_IN_PROCESS_ADDRESSES: '100' })).not.toThrow();
+    expect(() => validate({ RATE_LIMIT_IN_PROCESS_ADDRESSES: '99' })).toThrow(/RATE_LIMIT_IN_PROCESS_ADDRESSES must be an integer/);
   });
 });

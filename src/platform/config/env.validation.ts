@@ -1,35 +1,33 @@
-import { configNamespaces } from './config-registry.js';
+import type { ConfigNamespace } from './define-config.js';
 
 const isSet = (env: Record<string, unknown>, name: string) => typeof env[name] === 'string' && env[name] !== '';
 
 /**
- * Checks every variable the loaded modules read (their namespaces' checks) and reports all bad ones
- * at once, so an operator fixes a broken deployment in one round, not one variable per restart.
+ * Checks every variable the namespaces read and reports all bad ones at once, so an operator fixes a
+ * broken deployment in one round, not one variable per restart. Two namespaces of one name, or a
+ * variable checked by two, are a mistake of the module list.
  */
-function check(env: Record<string, unknown>, server: boolean): Record<string, unknown> {
-  const problems = configNamespaces()
-    .flatMap(({ checks }) => Object.entries(checks))
-    .flatMap(([name, isValid]) => {
-      if (!isSet(env, name)) return [];
-      const problem = isValid(env[name] as string, env);
-      return problem ? [`${name} ${problem} (got "${env[name] as string}")`] : [];
-    });
-  // The embedded PostgreSQL is a developer's; production names its database (server, tool and migrations alike).
-  if (env.NODE_ENV === 'production' && !isSet(env, 'DATABASE_URL')) {
-    problems.push('DATABASE_URL must be set in production (NODE_ENV=production): the embedded PostgreSQL is for development only');
+export function validateEnvironment(namespaces: readonly ConfigNamespace[]): (env: Record<string, unknown>) => Record<string, unknown> {
+  const tokens = new Set<string>();
+  const checked = new Map<string, string>();
+  for (const { token, checks } of namespaces) {
+    if (tokens.has(token)) throw new Error(`The configuration namespace "${token}" is defined twice.`);
+    tokens.add(token);
+    for (const name of Object.keys(checks)) {
+      const other = checked.get(name);
+      if (other) throw new Error(`${name} is checked by two configuration namespaces ("${other}" and "${token}").`);
+      checked.set(name, token);
+    }
   }
-  // Only the server builds links: the command-line tool and the migrations need neither variable.
-  if (server && env.NODE_ENV === 'production' && !isSet(env, 'PUBLIC_BASE_URL') && !isSet(env, 'ALLOWED_HOSTS')) {
-    problems.push(
-      'PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production (NODE_ENV=production): links are never built from an untrusted Host header',
-    );
-  }
-  if (problems.length > 0) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
-  return env;
+  return (env) => {
+    const problems = namespaces
+      .flatMap(({ checks }) => Object.entries(checks))
+      .flatMap(([name, isValid]) => {
+        if (!isSet(env, name)) return [];
+        const problem = isValid(env[name] as string, env);
+        return problem ? [`${name} ${problem} (got "${env[name] as string}")`] : [];
+      });
+    if (problems.length > 0) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    return env;
+  };
 }
-
-/** For the server, the command-line tool and the migrations. */
-export const validateEnvironment = (env: Record<string, unknown>) => check(env, false);
-
-/** The same, plus what the server alone needs; the server checks this before it builds anything. */
-export const validateServerEnvironment = (env: Record<string, unknown>) => check(env, true);

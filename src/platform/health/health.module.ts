@@ -1,22 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { DiscoveryModule } from '@nestjs/core';
-import { TerminusModule } from '@nestjs/terminus';
-import type { AppConfig } from '../config/index.js';
-import { GracefulShutdown } from './graceful-shutdown.js';
 import { HealthController } from './health.controller.js';
+import { ShutdownModule } from './shutdown.module.js';
 
 @Module({
-  imports: [
-    TerminusModule.forRootAsync({
-      inject: [ConfigService],
-      // On SIGTERM, every health check answers 503 this long before shutdown proceeds.
-      useFactory: (config: ConfigService) => ({ gracefulShutdownTimeoutMs: config.getOrThrow<AppConfig>('app').shutdownReadinessDelayMs }),
-    }),
-    DiscoveryModule,
-  ],
-  providers: [GracefulShutdown],
+  imports: [ShutdownModule, DiscoveryModule],
   controllers: [HealthController],
-  exports: [GracefulShutdown],
 })
 export class HealthModule {}

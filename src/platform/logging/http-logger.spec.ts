@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
-import { requestIdMiddleware } from '../../common/index.js';
+import { requestContextMiddleware } from '../../common/index.js';
 import { createHttpLogger } from './http-logger.js';
 
 /** An Express app with the request log, answering `/ok` with 200 and `/fail` with 503 (after a few ms). */
@@ -15,7 +15,7 @@ function appLoggingAt(level: string) {
     },
   });
   const app = express();
-  app.use(requestIdMiddleware);
+  app.use(requestContextMiddleware);
   app.use(createHttpLogger(pino({ level }, stream)));
   app.get('/ok', (_request, response) => {
     response.json({ ok: true });

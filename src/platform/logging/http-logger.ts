@@ -2,7 +2,7 @@ import { pinoHttp, startTime } from 'pino-http';
 import type { Logger } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { matchedRoute, requestIdOf, principalOf, traceFieldsOf } from '../../common/index.js';
+import { contextOf, matchedRoute, traceFieldsOf } from '../../common/index.js';
 
 /** Probes and scrapes would drown the request log. */
 const QUIET = /^\/(health\/|metrics)/;
@@ -14,7 +14,7 @@ function levelOf(response: ServerResponse, error?: unknown): 'error' | 'info' {
 /** The route, the client and, while tracing is on, the request's trace (sampled or not). */
 function whoAndWhere(request: IncomingMessage) {
   const express = request as Request;
-  return { route: matchedRoute(express) ?? null, clientId: principalOf(express)?.clientId ?? null, ...traceFieldsOf(express) };
+  return { route: matchedRoute(express) ?? null, clientId: contextOf(express).principal?.clientId ?? null, ...traceFieldsOf(express) };
 }
 
 /**
@@ -24,7 +24,7 @@ function whoAndWhere(request: IncomingMessage) {
 export function createHttpLogger(logger: Logger): (request: Request, response: Response, next: NextFunction) => void {
   const httpLogger = pinoHttp({
     logger,
-    genReqId: (request) => requestIdOf(request as Request) ?? 'unknown',
+    genReqId: (request) => contextOf(request as Request).requestId ?? 'unknown',
     autoLogging: { ignore: (request) => QUIET.test((request as Request).originalUrl ?? request.url ?? '') },
     customLogLevel: (_request, response, error) => levelOf(response, error),
     // Added when the response finishes (customProps would also bind them, unset, at the start).

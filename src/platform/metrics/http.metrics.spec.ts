@@ -13,7 +13,7 @@ function requestThrough(metrics: HttpMetrics, tracerProvider: NodeTracerProvider
   const response = Object.assign(new EventEmitter(), { statusCode: 200 }) as unknown as Response;
   const request = { method: 'GET', route: { path: '/v1/pets' } } as unknown as Request;
   const traceId = tracerProvider.getTracer('test').startActiveSpan('GET', (span) => {
-    metrics.middleware(request, response, jest.fn());
+    metrics.middleware('public')(request, response, jest.fn());
     span.end();
     return span.spanContext().traceId;
   });

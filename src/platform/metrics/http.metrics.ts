@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Histogram, Registry } from 'prom-client';
-import { listenerOf, matchedRoute, sampledTraceId } from '../../common/index.js';
+import { matchedRoute, sampledTraceId } from '../../common/index.js';
 import type { TracingConfig } from '../tracing/index.js';
 
 type Label = 'method' | 'route' | 'status' | 'listener';
@@ -11,7 +11,7 @@ type ExemplarLabel = 'trace_id';
 
 /**
  * Request duration by route pattern (never the raw path: bounded label values), status, and the listener
- * that took it. A request whose trace is sampled leaves its trace id as the bucket's exemplar, served
+ * that took it (each application's pipeline names its own). A request whose trace is sampled leaves its trace id as the bucket's exemplar, served
  * in the OpenMetrics format only (metrics.controller.ts), so a latency panel links to the trace.
  */
 @Injectable()
@@ -33,19 +33,16 @@ export class HttpMetrics {
     });
   }
 
-  /** Runs within a sampled request's trace context (requestSpanMiddleware), so the trace id is read at its start. */
-  readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
-    const traceId = this.traced ? sampledTraceId() : undefined;
-    // Without a sampled trace, no exemplar: prom-client then skips it.
-    const end = this.duration.startTimer(undefined, traceId === undefined ? undefined : { trace_id: traceId });
-    response.once('finish', () => {
-      end({
-        method: request.method,
-        route: matchedRoute(request) ?? 'unmatched',
-        status: String(response.statusCode),
-        listener: listenerOf(request),
+  /** Measures one listener's requests; runs within a sampled request's trace context (requestSpanMiddleware), so the trace id is read at its start. */
+  middleware(listener: 'public' | 'admin'): RequestHandler {
+    return (request: Request, response: Response, next: NextFunction): void => {
+      const traceId = this.traced ? sampledTraceId() : undefined;
+      // Without a sampled trace, no exemplar: prom-client then skips it.
+      const end = this.duration.startTimer(undefined, traceId === undefined ? undefined : { trace_id: traceId });
+      response.once('finish', () => {
+        end({ method: request.method, route: matchedRoute(request) ?? 'unmatched', status: String(response.statusCode), listener });
       });
-    });
-    next();
-  };
+      next();
+    };
+  }
 }

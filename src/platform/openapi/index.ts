@@ -1,4 +1,3 @@
 export { closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-contribution.js';
 export { buildOpenApiDocument } from './openapi-document.js';
 export { OpenApiModule } from './openapi.module.js';
-export { OwnOpenApiDocument } from './own-document.js';

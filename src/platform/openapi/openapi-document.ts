@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { describeErrorCodes } from '../../common/index.js';
+import { AppParts, describeErrorCodes, errorCodesOf } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
 import { closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-contribution.js';
-import { publiclyDocumentedModules } from './own-document.js';
 
 /**
  * The controllers' decorators, then what they cannot say: the error catalogue, closed schemas, each
@@ -29,14 +28,13 @@ export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, sta
   if (stagingBaseUrl) builder.addServer(stagingBaseUrl, 'Staging');
 
   const document = SwaggerModule.createDocument(app, builder.build(), {
-    include: publiclyDocumentedModules(app),
     ignoreGlobalPrefix: true,
     operationIdFactory: (_controller, method) => method,
   });
   document.openapi = '3.0.3';
   document.info.contact = { name: 'Pet Adoption Service API team' };
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': server.url === stagingBaseUrl }));
-  describeErrorCodes(document);
+  describeErrorCodes(document, errorCodesOf(app.get(AppParts).errors));
   closeSchemas(document, ['Error', 'ErrorDetail']);
   for (const { instance } of app.get(DiscoveryService).getProviders({ metadataKey: OpenApiContributor.KEY })) {
     (instance as OpenApiContribution).contribute(document);

@@ -2,10 +2,13 @@ import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/comm
 import { ConfigService } from '@nestjs/config';
 import type { RedisConfig } from './redis.config.js';
 import { createRedisClient, firstConnection, type RedisClient } from './redis-client.js';
+import { ModuleParts } from '../../common/index.js';
+import { redisConfig } from './redis.config.js';
 
 /** The shared Redis client, or `undefined` when no Redis is configured (the embedded default). */
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 
+@ModuleParts({ config: [redisConfig] })
 @Global()
 @Module({
   providers: [

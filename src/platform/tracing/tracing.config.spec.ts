@@ -54,10 +54,16 @@ describe('tracingConfig checks', () => {
 
   it('stops the start with one message naming every bad variable', () => {
     expect(() =>
-      validateEnvironment({ OTEL_TRACES_EXPORTER: 'jaeger', OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT, OTEL_TRACES_SAMPLER_ARG: '2' }),
+      validateEnvironment([tracingConfig])({
+        OTEL_TRACES_EXPORTER: 'jaeger',
+        OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT,
+        OTEL_TRACES_SAMPLER_ARG: '2',
+      }),
     ).toThrow(
       /Invalid configuration:\n {2}- OTEL_TRACES_EXPORTER must be one of otlp, none \(got "jaeger"\)\n {2}- OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 \(got "2"\)/,
     );
-    expect(() => validateEnvironment({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT })).not.toThrow();
+    expect(() =>
+      validateEnvironment([tracingConfig])({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT }),
+    ).not.toThrow();
   });
 });

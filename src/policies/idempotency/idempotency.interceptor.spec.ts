@@ -2,7 +2,8 @@ import { jest } from '@jest/globals';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { lastValueFrom, of, throwError } from 'rxjs';
-import { setPrincipal, ValidationFailedException } from '../../common/index.js';
+import type { ClsService } from 'nestjs-cls';
+import { ValidationFailedException, type RequestContext } from '../../common/index.js';
 import { bodyFingerprint } from './idempotency-key.js';
 import type { FoundKey, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
@@ -18,7 +19,6 @@ const TOKEN = 'pets_callercallercallercallercaller12ab34';
 
 function http(headers: Record<string, string>, body: unknown = BODY) {
   const request = { headers: { authorization: `Bearer ${TOKEN}`, ...headers }, body } as never;
-  setPrincipal(request, { keyId: 3, clientId: 7, scopes: ['pets:write'] });
   const responseHeaders = new Map<string, unknown>();
   const response = {
     statusCode: 201,
@@ -46,6 +46,7 @@ describe('IdempotencyInterceptor', () => {
     { find, record } as unknown as IdempotencyKeysRepository,
     { now: () => NOW },
     { get: () => ({ sealed }) } as unknown as Reflector,
+    { get: () => ({ keyId: 3, clientId: 7, scopes: ['pets:write'] }) } as unknown as ClsService<RequestContext>,
   );
   const handler = jest.fn<CallHandler['handle']>();
   const next: CallHandler = { handle: handler };

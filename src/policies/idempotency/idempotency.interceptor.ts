@@ -2,7 +2,8 @@ import { HttpStatus, Injectable, type CallHandler, type ExecutionContext, type N
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
-import { Clock, principalOf } from '../../common/index.js';
+import { ClsService } from 'nestjs-cls';
+import { Clock, type RequestContext } from '../../common/index.js';
 import { bearerToken } from '../../modules/auth/index.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT, type IdempotentOptions } from './idempotent.decorator.js';
 import { bodyFingerprint, idempotencyKeyHash } from './idempotency-key.js';
@@ -31,6 +32,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly keys: IdempotencyKeysRepository,
     private readonly clock: Clock,
     private readonly reflector: Reflector,
+    private readonly cls: ClsService<RequestContext>,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -40,7 +42,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const response = context.switchToHttp().getResponse<Response>();
     const keyHash = idempotencyKeyHash(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
     if (keyHash === undefined) return next.handle();
-    const principal = principalOf(request);
+    const principal = this.cls.get('principal');
     if (!principal) throw new Error('IdempotencyInterceptor runs only on routes the API key guard has authenticated');
 
     const scope = { clientId: principal.clientId, keyHash };

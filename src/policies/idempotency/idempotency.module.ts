@@ -5,7 +5,15 @@ import { ExpiredKeysPurge } from './expired-keys.purge.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import { IdempotencyLocks } from './idempotency-locks.js';
+import { ModuleParts } from '../../common/index.js';
+import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
+import { IdempotencyKeys1795219200000 } from './migrations/1795219200000-idempotency-keys.js';
+import { CompletedIdempotencyKeys1796083200000 } from './migrations/1796083200000-completed-idempotency-keys.js';
 
+@ModuleParts({
+  migrations: [IdempotencyKeys1795219200000, CompletedIdempotencyKeys1796083200000],
+  errors: [IdempotencyConflictException, IdempotencyKeyReusedException],
+})
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyKey])],
   providers: [IdempotencyKeysRepository, IdempotencyLocks, IdempotencyInterceptor, ExpiredKeysPurge],

@@ -1,6 +1,5 @@
 export { rateLimitConfig, type RateLimitConfig } from './rate-limit.config.js';
 export { ApiKeySuspendedException, QUOTA_ERRORS, RateLimitExceededException, V1_OPERATION_ERRORS } from './rate-limit.exceptions.js';
-export { QuotaReadings, type QuotaReading, type QuotaWindow } from './quota-readings.js';
 export { RateLimitMiddleware } from './rate-limit.middleware.js';
 export { RateLimitModule } from './rate-limit.module.js';
 export type { RateLimitDecision } from './rate-limit.decision.js';

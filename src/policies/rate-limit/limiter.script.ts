@@ -6,7 +6,7 @@ import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.sto
  */
 const STANDING = `
 local subject = KEYS[1]
-local also_read = KEYS[2] and (tonumber(redis.call('GET', KEYS[2])) or 0) or -1
+local also_read = KEYS[2] and redis.call('HGETALL', KEYS[2]) or false
 local now = tonumber(ARGV[1])
 if not now then
   local time = redis.call('TIME')
@@ -31,9 +31,10 @@ end
 /**
  * The whole decision, one Lua script run atomically (EVALSHA): replicas together admit exactly the
  * quota (rules: docs/rate-limiting.md). in-process.store.ts repeats it; a differential test holds
- * them equal. KEYS: the subject's hash (hash-tagged), optionally a key also read (one Redis only).
+ * them equal. KEYS: the subject's hash (hash-tagged), optionally a hash also read whole (one Redis only).
  * ARGV: now ms ('' = Redis's clock), per minute, per day, key id ('' = anonymous), ban threshold, ban ms.
- * Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, also read.
+ * Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, and the
+ * hash also read as field, value, ... (nil when none was asked).
  */
 export const LIMITER_SCRIPT = `${STANDING}
 if used_minute < per_minute and used_day < per_day then
@@ -74,9 +75,27 @@ export function scriptArguments(request: LimiterRequest, nowMs: number | undefin
 }
 
 export function parseScriptReply(reply: unknown): Omit<LimiterFacts, 'store'> {
-  const [outcome, usedMinute, usedDay, nowMs, suspendedUntilMs, alsoRead = -1] = (reply as unknown[]).map(Number);
-  if (!OUTCOMES[outcome] || [usedMinute, usedDay, nowMs, suspendedUntilMs, alsoRead].some((n) => !Number.isFinite(n))) {
+  const [outcome, usedMinute, usedDay, nowMs, suspendedUntilMs] = (reply as unknown[]).slice(0, 5).map(Number);
+  const hash = (reply as unknown[])[5];
+  if (!OUTCOMES[outcome] || [usedMinute, usedDay, nowMs, suspendedUntilMs].some((n) => !Number.isFinite(n))) {
     throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);
   }
-  return { outcome: OUTCOMES[outcome], usedMinute, usedDay, nowMs, suspendedUntilMs, ...(alsoRead >= 0 && { alsoRead }) };
+  return {
+    outcome: OUTCOMES[outcome],
+    usedMinute,
+    usedDay,
+    nowMs,
+    suspendedUntilMs,
+    ...(Array.isArray(hash) && { alsoRead: numbersOf(hash) }),
+  };
+}
+
+/** A HGETALL reply, field, value, ...: the fields whose values are numbers. */
+function numbersOf(hash: unknown[]): Record<string, number> {
+  const numbers: Record<string, number> = {};
+  for (let i = 0; i + 1 < hash.length; i += 2) {
+    const value = Number(hash[i + 1]);
+    if (Number.isFinite(value)) numbers[String(hash[i])] = value;
+  }
+  return numbers;
 }

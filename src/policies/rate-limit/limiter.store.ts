@@ -12,7 +12,7 @@ export interface LimiterRequest {
   keyId?: number;
   limits: PlanLimits;
   ban: BanPolicy;
-  /** Read in the same round trip by a Redis store, for the read cache's generation. */
+  /** A hash read whole in the same round trip by a Redis store: the read cache's generations. */
   alsoReadKey?: string;
 }
 
@@ -28,8 +28,8 @@ export interface LimiterFacts {
   usedDay: number;
   nowMs: number;
   suspendedUntilMs: number;
-  /** The number at `alsoReadKey` (0 when unset), if the store read it. */
-  alsoRead?: number;
+  /** The numbers in the hash at `alsoReadKey` (none when it is unset), if the store read it. */
+  alsoRead?: Record<string, number>;
 }
 
 export abstract class LimiterStore {

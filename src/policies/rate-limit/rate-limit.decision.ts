@@ -1,3 +1,4 @@
+import type { QuotaReading } from '../../common/index.js';
 import type { PlanLimits } from '../../modules/plans/index.js';
 import type { LimiterFacts } from './limiter.store.js';
 
@@ -18,6 +19,13 @@ export function windowsOf(facts: LimiterFacts, limits: PlanLimits) {
     minute: window('minute', limits.perMinute, facts.usedMinute, MINUTE_MS, facts.nowMs),
     day: window('day', limits.perDay, facts.usedDay, DAY_MS, facts.nowMs),
   };
+}
+
+/** Both windows for the caller of an `@UncountedRead()` route: what its quota headers say. */
+export function readingOf(plan: string, facts: LimiterFacts, limits: PlanLimits): QuotaReading {
+  const { minute, day } = windowsOf(facts, limits);
+  const window = ({ limit, remaining, resetMs }: typeof minute) => ({ limit, remaining, reset: Math.ceil(resetMs / 1000) });
+  return { plan, minute: window(minute), day: window(day) };
 }
 
 /**

@@ -14,11 +14,13 @@ import { LimiterStore } from './limiter.store.js';
 import { RateLimitHealthIndicator } from './rate-limit.health.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { RateLimitMiddleware } from './rate-limit.middleware.js';
-import { QuotaReadings } from './quota-readings.js';
 import { RateLimitOpenApi } from './rate-limit.openapi.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { RedisStore } from './redis.store.js';
 import { UncountedRoutes } from './uncounted-routes.js';
+import { ModuleParts } from '../../common/index.js';
+import { rateLimitConfig } from './rate-limit.config.js';
+import { ApiKeySuspendedException, RateLimitExceededException } from './rate-limit.exceptions.js';
 
 /** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */
 function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config: ConfigService): LimiterStore {
@@ -27,6 +29,7 @@ function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config
   return redis ? new FailoverStore(new RedisStore(redis), inProcess, redis) : inProcess;
 }
 
+@ModuleParts({ config: [rateLimitConfig], errors: [RateLimitExceededException, ApiKeySuspendedException] })
 @Module({
   imports: [AuthModule, PlansModule, ReadCacheModule, TerminusModule, DiscoveryModule],
   providers: [
@@ -37,9 +40,8 @@ function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config
     RateLimitHealthIndicator,
     RateLimitOpenApi,
     UncountedRoutes,
-    QuotaReadings,
   ],
-  exports: [RateLimitMiddleware, QuotaReadings, RateLimiterService],
+  exports: [RateLimitMiddleware, RateLimiterService],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(private readonly store: LimiterStore) {}

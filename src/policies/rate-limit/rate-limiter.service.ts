@@ -3,7 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import type { Span } from '@opentelemetry/api';
 import type { Request } from 'express';
 import { RequestAuthenticator } from '../../modules/auth/index.js';
-import { Clock } from '../../common/index.js';
+import { ClsService } from 'nestjs-cls';
+import { Clock, type RequestContext } from '../../common/index.js';
 import type { RedisConfig } from '../../platform/redis/index.js';
 import { inSpan } from '../../platform/tracing/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
@@ -11,8 +12,7 @@ import { ClientsService, limitsFor, type PlanLimits } from '../../modules/plans/
 import { DataGeneration } from '../read-cache/index.js';
 import { anonymousSubject } from './anonymous-subject.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
-import { QuotaReadings } from './quota-readings.js';
-import { decide, windowsOf, type RateLimitDecision } from './rate-limit.decision.js';
+import { decide, readingOf, type RateLimitDecision } from './rate-limit.decision.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { ThrottledAddresses } from './throttled-addresses.js';
 
@@ -62,7 +62,7 @@ export class RateLimiterService {
     private readonly clients: ClientsService,
     private readonly metrics: RateLimitMetrics,
     private readonly generation: DataGeneration,
-    private readonly readings: QuotaReadings,
+    private readonly cls: ClsService<RequestContext>,
     clock: Clock,
     config: ConfigService,
   ) {
@@ -88,7 +88,7 @@ export class RateLimiterService {
     // A caller without a valid key is counted per address whatever it asks for (docs/contract/decisions.md).
     const peeks = operation === 'peek' && limiterRequest.keyId !== undefined;
     const facts = peeks ? await this.store.peek(limiterRequest) : await this.store.consume(limiterRequest);
-    if (limiterRequest.alsoReadKey !== undefined) this.generation.observe(request, facts.alsoRead);
+    if (limiterRequest.alsoReadKey !== undefined) this.cls.set('dataGenerations', facts.alsoRead);
     // A reading decides nothing; a suspended key's is still a suspension.
     if (facts.outcome !== 'read') {
       this.metrics.decisions.inc({ plan, outcome: facts.outcome });
@@ -106,7 +106,7 @@ export class RateLimiterService {
       });
     }
     const decision = decide(facts, limiterRequest.limits);
-    if (peeks) this.readings.record(request, plan, windowsOf(facts, limiterRequest.limits));
+    if (peeks) this.cls.set('quota', readingOf(plan, facts, limiterRequest.limits));
     if (plan === ANONYMOUS) this.throttleIfRefused(limiterRequest.subjectKey, decision);
     return decision;
   }

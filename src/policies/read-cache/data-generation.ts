@@ -1,31 +1,30 @@
-import type { Request } from 'express';
-
-/** Changes after every committed creation, so a read cached under one value is current while it holds; `undefined`: not known now. */
+/**
+ * A number per tag that changes after every committed write marked with that tag, so a read cached
+ * under one value is current while it holds; `undefined`: not known now.
+ */
 export abstract class DataGeneration {
-  /** The key the quota decision reads in its Redis round trip, on a single Redis. */
+  /** The hash the quota decision reads whole in its Redis round trip, on a single Redis, into the request context's `dataGenerations`. */
   get redisKey(): string | undefined {
     return undefined;
   }
 
-  /** What the quota decision read at `redisKey` for `request` (undefined: it could not read it). */
-  observe(_request: Request, _generation: number | undefined): void {}
-
-  abstract of(request: Request): number | undefined | Promise<number | undefined>;
+  /** The generation of `tag` the current request reads under. */
+  abstract of(tag: string): number | undefined | Promise<number | undefined>;
 
   /** After a committed write; never fails (a failure is logged, bounded by the entries' life). */
-  abstract bump(): Promise<void>;
+  abstract bump(tag: string): Promise<void>;
 }
 
-/** Without Redis the service runs as one instance (docs/operations.md): the count of its own creations is exact. */
+/** Without Redis the service runs as one instance (docs/operations.md): the count of its own writes is exact. */
 export class LocalGeneration extends DataGeneration {
-  private generation = 0;
+  private readonly generations = new Map<string, number>();
 
-  of(): number {
-    return this.generation;
+  of(tag: string): number {
+    return this.generations.get(tag) ?? 0;
   }
 
-  bump(): Promise<void> {
-    this.generation += 1;
+  bump(tag: string): Promise<void> {
+    this.generations.set(tag, this.of(tag) + 1);
     return Promise.resolve();
   }
 }

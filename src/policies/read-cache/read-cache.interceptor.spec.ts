@@ -9,10 +9,10 @@ import { ReadCacheInterceptor } from './read-cache.interceptor.js';
 import type { ReadCache } from './read-cache.js';
 
 class Routes {
-  @CachedRead('Link')
+  @CachedRead({ tag: 'pets', headers: ['Link'] })
   list() {}
 
-  @InvalidatesCachedReads()
+  @InvalidatesCachedReads('pets')
   create() {}
 
   other() {}
@@ -63,14 +63,15 @@ describe('ReadCacheInterceptor', () => {
         handling(() => of([2])),
       ),
     ).resolves.toBe('[1]');
-    expect(cache.read).toHaveBeenCalledWith(3, 'https://api.pets.example/v1 /v1/pets?limit=1', expect.any(Function));
+    expect(generations.of).toHaveBeenCalledWith('pets');
+    expect(cache.read).toHaveBeenCalledWith('pets', 3, 'https://api.pets.example/v1 /v1/pets?limit=1', expect.any(Function));
     expect(headers.get('Link')).toBe('<next>; rel="next"');
     expect(steps).toEqual([]);
   });
 
   it('loads a miss through the handler, keeping the headers it names', async () => {
     generations.of.mockResolvedValue(3);
-    cache.read.mockImplementation((_generation, _key, load) => load());
+    cache.read.mockImplementation((_tag, _generation, _key, load) => load());
     const next = handling(() => {
       headers.set('Link', '<n>; rel="next"');
       return of([2]);
@@ -113,5 +114,6 @@ describe('ReadCacheInterceptor', () => {
       ),
     ).rejects.toBe(failure);
     expect(steps).toEqual(['handler', 'changed', 'handler', 'changed']);
+    expect(cache.changed.mock.calls).toEqual([['pets'], ['pets']]);
   });
 });

@@ -6,12 +6,12 @@ import { from, lastValueFrom, of, type Observable } from 'rxjs';
 import { apiBaseUrl } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { DataGeneration } from './data-generation.js';
-import { CACHED_READ, INVALIDATES_CACHED_READS } from './read-cache.decorators.js';
+import { CACHED_READ, INVALIDATES_CACHED_READS, type CachedReadOptions } from './read-cache.decorators.js';
 import { ReadCache, type CachedAnswer } from './read-cache.js';
 
 /**
- * A `@CachedRead()` GET runs once per URL and generation; an `@InvalidatesCachedReads()` write renews
- * the cache once it has ended: registered ahead of the idempotency interceptor, after its transaction.
+ * A `@CachedRead({ tag })` GET runs once per URL and generation of its tag; an `@InvalidatesCachedReads(tag)`
+ * write renews the tag's reads once it has ended: registered ahead of the idempotency interceptor, after its transaction.
  */
 @Injectable()
 export class ReadCacheInterceptor implements NestInterceptor {
@@ -28,25 +28,27 @@ export class ReadCacheInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const handler = context.getHandler();
-    if (this.reflector.get<boolean>(INVALIDATES_CACHED_READS, handler)) return from(this.write(next));
-    const headers = this.reflector.get<string[] | undefined>(CACHED_READ, handler);
-    const request = context.switchToHttp().getRequest<Request>();
-    const generation = headers && this.cache.enabled ? await this.generations.of(request) : undefined;
+    const written = this.reflector.get<string | undefined>(INVALIDATES_CACHED_READS, handler);
+    if (written !== undefined) return from(this.write(written, next));
+    const read = this.reflector.get<Required<CachedReadOptions> | undefined>(CACHED_READ, handler);
+    const generation = read && this.cache.enabled ? await this.generations.of(read.tag) : undefined;
     if (generation === undefined) return next.handle();
+    const { tag, headers } = read!;
+    const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
     const key = `${apiBaseUrl(request, this.publicBaseUrl)} ${request.originalUrl}`;
-    const read = await this.cache.read(generation, key, async () => {
+    const cached = await this.cache.read(tag, generation, key, async () => {
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      return { json: JSON.stringify(body), headers: headers!.flatMap((name) => headerOf(response, name)) };
+      return { json: JSON.stringify(body), headers: headers.flatMap((name) => headerOf(response, name)) };
     });
-    return of(answer(read, response));
+    return of(answer(cached, response));
   }
 
-  private async write(next: CallHandler): Promise<unknown> {
+  private async write(tag: string, next: CallHandler): Promise<unknown> {
     try {
       return await lastValueFrom(next.handle(), { defaultValue: undefined });
     } finally {
-      await this.cache.changed();
+      await this.cache.changed(tag);
     }
   }
 }

@@ -17,18 +17,17 @@ export const READ_CACHE_ENTRIES = 2_000;
 type Load = () => Promise<CachedAnswer>;
 
 /**
- * Successful reads of one data generation and this replica's writes since: another generation or a
- * write moves the epoch on, so the older entries are never read again and age out (`clear()` would
- * fill all `max` slots on every write). Each lives at most `READ_CACHE_TTL_MS`, which bounds
- * staleness when a generation could not be moved on.
+ * Successful reads, per tag, of one data generation and this replica's writes of the tag since: another
+ * generation or a write moves the tag's epoch on, so its older entries are never read again and age out
+ * (`clear()` would fill all `max` slots on every write), while other tags' entries stay. Each lives at
+ * most `READ_CACHE_TTL_MS`, which bounds staleness when a generation could not be moved on.
  */
 @Injectable()
 export class ReadCache {
   readonly enabled: boolean;
   private readonly answers: LRUCache<string, CachedAnswer, Load>;
-  private generation?: number;
-  /** A load begun before the epoch moved on is neither kept nor joined after it. */
-  private epoch = 0;
+  /** Per tag, the generation last read and an epoch: a load begun before the epoch moved on is neither kept nor joined after it. */
+  private readonly tags = new Map<string, { generation?: number; epoch: number }>();
 
   constructor(
     private readonly generations: DataGeneration,
@@ -49,18 +48,25 @@ export class ReadCache {
   }
 
   /** Requests that miss together share one load and its outcome, a failure too: one query timeout, not two. */
-  read(generation: number, key: string, load: Load): CachedAnswer | Promise<CachedAnswer> {
-    if (generation !== this.generation) {
-      this.generation = generation;
-      this.epoch += 1;
+  read(tag: string, generation: number, key: string, load: Load): CachedAnswer | Promise<CachedAnswer> {
+    const state = this.stateOf(tag);
+    if (generation !== state.generation) {
+      state.generation = generation;
+      state.epoch += 1;
     }
-    const entry = `${this.epoch} ${key}`;
+    const entry = `${tag} ${state.epoch} ${key}`;
     return this.answers.get(entry) ?? (this.answers.fetch(entry, { context: load }) as Promise<CachedAnswer>);
   }
 
-  /** After a write: this replica's cached reads are left behind, and the generation moves on for every replica. */
-  async changed(): Promise<void> {
-    this.epoch += 1;
-    await this.generations.bump();
+  /** After a write of `tag`: this replica's cached reads of it are left behind, and its generation moves on for every replica. */
+  async changed(tag: string): Promise<void> {
+    this.stateOf(tag).epoch += 1;
+    await this.generations.bump(tag);
+  }
+
+  private stateOf(tag: string): { generation?: number; epoch: number } {
+    let state = this.tags.get(tag);
+    if (!state) this.tags.set(tag, (state = { epoch: 0 }));
+    return state;
   }
 }

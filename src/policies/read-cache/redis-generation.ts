@@ -1,22 +1,24 @@
 import { setImmediate as afterThisTurn } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
-import type { Request } from 'express';
+import type { ClsService } from 'nestjs-cls';
+import type { RequestContext } from '../../common/index.js';
 import { RedisCircuit, type RedisClient } from '../../platform/redis/index.js';
 import { DataGeneration } from './data-generation.js';
 
 const logger = new Logger('ReadCache');
 
 /**
- * One Redis key, read by the quota decision in the request's only round trip (`observe`). A turn's
- * creations share one INCR, sent once the turn's I/O callbacks have run: after every commit it stands for.
+ * One Redis hash, a field per tag, read whole by the quota decision in the request's only round trip.
+ * A turn's writes of one tag share one HINCRBY, sent once the turn's I/O callbacks have run: after every
+ * commit it stands for.
  */
 export class RedisGeneration extends DataGeneration {
-  private readonly observed = new WeakMap<Request, number | undefined>();
-  private next?: Promise<void>;
+  private readonly next = new Map<string, Promise<void>>();
 
   constructor(
     protected readonly redis: RedisClient,
     protected readonly key: string,
+    private readonly cls: ClsService<RequestContext>,
   ) {
     super();
   }
@@ -25,35 +27,36 @@ export class RedisGeneration extends DataGeneration {
     return this.key;
   }
 
-  override observe(request: Request, generation: number | undefined): void {
-    this.observed.set(request, generation);
+  of(tag: string): number | undefined | Promise<number | undefined> {
+    const generations = this.cls.get('dataGenerations');
+    return generations && (generations[tag] ?? 0);
   }
 
-  of(request: Request): number | undefined | Promise<number | undefined> {
-    return this.observed.get(request);
+  bump(tag: string): Promise<void> {
+    let next = this.next.get(tag);
+    if (!next) {
+      next = afterThisTurn().then(() => {
+        this.next.delete(tag);
+        return this.increment(tag);
+      });
+      this.next.set(tag, next);
+    }
+    return next;
   }
 
-  bump(): Promise<void> {
-    this.next ??= afterThisTurn().then(() => {
-      this.next = undefined;
-      return this.increment();
-    });
-    return this.next;
-  }
-
-  private async increment(): Promise<void> {
+  private async increment(tag: string): Promise<void> {
     try {
-      await this.redis.incr(this.key);
+      await this.redis.hincrby(this.key, tag, 1);
     } catch (error) {
       logger.warn(
-        `Could not move the data generation on (${error instanceof Error ? error.message : String(error)}); other replicas may serve cached reads without this write until their entries expire`,
+        `Could not move the data generation of ${tag} on (${error instanceof Error ? error.message : String(error)}); other replicas may serve cached reads without this write until their entries expire`,
       );
     }
   }
 }
 
 /**
- * On a Cluster the key is in another slot than the caller's counters, so each cached read GETs it,
+ * On a Cluster the hash is in another slot than the caller's counters, so each cached read HGETs its tag,
  * through a circuit of its own: while its node fails, reads go to the database.
  */
 export class ClusterGeneration extends RedisGeneration {
@@ -66,11 +69,11 @@ export class ClusterGeneration extends RedisGeneration {
     return undefined;
   }
 
-  override of(): Promise<number | undefined> {
+  override of(tag: string): Promise<number | undefined> {
     return this.circuit.run(
       this.key,
       async () => {
-        const generation = Number((await this.redis.get(this.key)) ?? 0);
+        const generation = Number((await this.redis.hget(this.key, tag)) ?? 0);
         return Number.isFinite(generation) ? generation : undefined;
       },
       () => Promise.resolve(undefined),

@@ -1,2 +1,1 @@
-export { kennelsConfig, type KennelsConfig } from './kennels.config.js';
 export { KennelsModule } from './kennels.module.js';

@@ -1,55 +1,65 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  ApiErrorResponses,
-  INVALID_REQUEST_ERRORS,
-  PayloadTooLargeException,
-  UnsupportedMediaTypeException,
-} from '../../../src/common/index.js';
-import { AUTHENTICATION_ERRORS } from '../../../src/modules/auth/index.js';
-import { QUOTA_ERRORS } from '../../../src/policies/rate-limit/index.js';
-import { KennelIdParams } from './kennel-id.params.js';
-import type { KennelsConfig } from './kennels.config.js';
+import { ApiErrorResponses, PageQueryDto, PayloadTooLargeException, UnsupportedMediaTypeException } from '../../../src/common/index.js';
+import { Change, type ChangeContext } from '../../../src/modules/audit/index.js';
+import { RequiredScope } from '../../../src/modules/auth/index.js';
+import { IdempotencyConflictException, IdempotencyKeyReusedException, Idempotent } from '../../../src/policies/idempotency/index.js';
+import { V1_OPERATION_ERRORS } from '../../../src/policies/rate-limit/index.js';
+import { CachedRead, InvalidatesCachedReads } from '../../../src/policies/read-cache/index.js';
+import { KennelIdParams } from './dto/kennel-id.params.js';
+import { KennelDto, KennelPageDto } from './dto/kennel.dto.js';
+import { NewKennelDto } from './dto/new-kennel.dto.js';
+import type { Kennel } from './entities/kennel.entity.js';
 import { KennelNotFoundException } from './kennels.exceptions.js';
-import { NewKennelDto } from './new-kennel.dto.js';
+import { KennelsService } from './kennels.service.js';
 
-const kennelSchema = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, places: { type: 'integer' } } };
+/** The read cache's tag of what the kennels' reads show. */
+const KENNELS = 'kennels';
+
+const toKennelResponse = ({ id, name, places }: Kennel): KennelDto => ({ id: Number(id), name, places });
 
 @ApiTags('kennels')
 @ApiBearerAuth('bearer')
 @Controller('kennels')
 export class KennelsController {
-  private readonly count: number;
-  private readonly added: Array<NewKennelDto & { id: number }> = [];
+  constructor(private readonly kennels: KennelsService) {}
 
-  constructor(config: ConfigService) {
-    this.count = config.getOrThrow<KennelsConfig>('kennels').count;
+  @Get()
+  @RequiredScope('kennels:read')
+  @CachedRead({ tag: KENNELS })
+  @ApiOperation({ summary: 'List kennels' })
+  @ApiOkResponse({ description: 'A page of kennels.', type: KennelPageDto })
+  @ApiErrorResponses(...V1_OPERATION_ERRORS)
+  async listKennels(@Query() query: PageQueryDto): Promise<KennelPageDto> {
+    const { items, nextCursor } = await this.kennels.list(query);
+    return { items: items.map(toKennelResponse), nextCursor };
   }
 
   @Get(':kennelId')
+  @RequiredScope('kennels:read')
+  @CachedRead({ tag: KENNELS })
   @ApiOperation({ summary: 'Get a kennel' })
-  @ApiOkResponse({ description: 'The kennel.', schema: { type: 'object', properties: { id: { type: 'integer' } } } })
-  @ApiErrorResponses(...INVALID_REQUEST_ERRORS, ...AUTHENTICATION_ERRORS, KennelNotFoundException, ...QUOTA_ERRORS)
-  getKennel(@Param() { kennelId }: KennelIdParams): { id: number } {
-    if (kennelId > this.count) throw new KennelNotFoundException(kennelId);
-    return { id: kennelId };
+  @ApiOkResponse({ description: 'The kennel.', type: KennelDto })
+  @ApiErrorResponses(...V1_OPERATION_ERRORS, KennelNotFoundException)
+  async getKennel(@Param() { kennelId }: KennelIdParams): Promise<KennelDto> {
+    return toKennelResponse(await this.kennels.get(kennelId));
   }
 
   @Post()
+  @RequiredScope('kennels:write')
   @HttpCode(HttpStatus.CREATED)
+  @Idempotent()
+  @InvalidatesCachedReads(KENNELS)
   @ApiOperation({ summary: 'Add a kennel' })
-  @ApiCreatedResponse({ description: 'The new kennel.', schema: kennelSchema })
+  @ApiCreatedResponse({ description: 'The new kennel.', type: KennelDto })
   @ApiErrorResponses(
-    ...INVALID_REQUEST_ERRORS,
-    ...AUTHENTICATION_ERRORS,
+    ...V1_OPERATION_ERRORS,
+    IdempotencyConflictException,
     PayloadTooLargeException,
     UnsupportedMediaTypeException,
-    ...QUOTA_ERRORS,
+    IdempotencyKeyReusedException,
   )
-  createKennel(@Body() kennel: NewKennelDto): NewKennelDto & { id: number } {
-    const created = { id: this.count + this.added.length + 1, ...kennel };
-    this.added.push(created);
-    return created;
+  async createKennel(@Body() body: NewKennelDto, @Change() change: ChangeContext): Promise<KennelDto> {
+    return toKennelResponse(await this.kennels.create(body, change));
   }
 }

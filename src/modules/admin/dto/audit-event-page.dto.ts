@@ -1,7 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { MAX_PAGE_SIZE } from '../../../common/index.js';
-import { AUDIT_ACTIONS, type AuditAction } from '../../audit/index.js';
-import { ID, INSTANT, NEXT_CURSOR } from './schema-fields.js';
+import { AUDIT_ACTION_SCHEMA, ID, INSTANT, NEXT_CURSOR } from './schema-fields.js';
 
 const nullableId = { ...ID, nullable: true } as const;
 
@@ -16,8 +15,8 @@ export class AuditEventDto {
   @ApiProperty({ type: 'string', maxLength: 40, pattern: '^(cli|admin-token:[0-9]+|key:[0-9]+)$', example: 'admin-token:3' })
   actor: string;
 
-  @ApiProperty({ enum: AUDIT_ACTIONS, enumName: 'AuditAction' })
-  action: AuditAction;
+  @ApiProperty({ allOf: [{ $ref: AUDIT_ACTION_SCHEMA }] })
+  action: string;
 
   @ApiProperty({ ...nullableId, description: 'The client the change touched.' })
   clientId: number | null;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { SCOPES } from '../../auth/index.js';
+import { ScopeListProperty } from '../../auth/index.js';
 import { ID, INSTANT } from './schema-fields.js';
 
 /** A key as the command-line tool lists it: never the key itself, never its hash. */
@@ -22,7 +22,7 @@ export class ClientKeyDto {
   })
   prefix: string;
 
-  @ApiProperty({ enum: SCOPES, enumName: 'Scope', isArray: true, maxItems: SCOPES.length })
+  @ScopeListProperty()
   scopes: string[];
 
   @ApiProperty(INSTANT)

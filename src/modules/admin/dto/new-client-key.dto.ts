@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
 import { OmittableProperty } from '../../../common/index.js';
-import { SCOPES, type Scope } from '../../auth/index.js';
+import { ScopeListProperty } from '../../auth/index.js';
 import { KEY_NAME_SCHEMA, KeyNameRules, NewApiKeyDto } from '../../keys/index.js';
 
 /** The self-service body's checks; the name may be left out, as the command-line tool leaves it, and any scope is allowed. */
@@ -11,14 +11,6 @@ export class NewClientKeyDto extends PickType(NewApiKeyDto, ['scopes', 'expiresI
   @OmittableProperty()
   name?: string;
 
-  @ApiProperty({
-    enum: SCOPES,
-    enumName: 'Scope',
-    isArray: true,
-    required: false,
-    minItems: 1,
-    maxItems: SCOPES.length,
-    description: 'What the key may do; `pets:read pets:write` when omitted.',
-  })
-  declare scopes?: Scope[];
+  @ScopeListProperty({ required: false, minItems: 1, description: 'What the key may do; the default scopes when omitted.' })
+  declare scopes?: string[];
 }

@@ -1,5 +1,4 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { AuditAction } from '../audit-actions.js';
 import type { AuditDetails } from '../audit-details.js';
 
 /** One change to clients, plans, keys or admin tokens: never a key, a hash or a token. */
@@ -16,7 +15,7 @@ export class AuditEvent {
   actor: string;
 
   @Column({ type: 'varchar', length: 40 })
-  action: AuditAction;
+  action: string;
 
   @Column({ name: 'client_id', type: 'bigint', nullable: true })
   clientId: number | null;

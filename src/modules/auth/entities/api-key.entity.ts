@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { scopeString, type Scope } from '../scopes.js';
+import { scopeString } from '../scopes.js';
 
 /** A key of a client. Only its SHA-256 and a display prefix are stored, never the key. */
 @Entity({ name: 'api_keys' })
@@ -20,7 +20,7 @@ export class ApiKey {
   name: string;
 
   @Column({ type: 'varchar', length: 200, transformer: scopeString })
-  scopes: readonly Scope[];
+  scopes: readonly string[];
 
   @Column({ name: 'expires_at', type: Date, nullable: true })
   expiresAt: Date | null;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { SCOPES } from '../../auth/index.js';
+import { ScopeListProperty } from '../../auth/index.js';
 
 const instant = { type: 'string', format: 'date-time', maxLength: 30 } as const;
 
@@ -15,7 +15,7 @@ export class ApiKeyDto {
   @ApiProperty({ type: 'string', maxLength: 16, description: 'The first characters of the key, to recognise it by.' })
   prefix: string;
 
-  @ApiProperty({ enum: SCOPES, enumName: 'Scope', isArray: true, maxItems: SCOPES.length })
+  @ScopeListProperty()
   scopes: string[];
 
   @ApiProperty(instant)

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsDefined, IsInt, Max, Min } from 'class-validator';
 import { OmittableProperty } from '../../../common/index.js';
-import { SCOPES, type Scope } from '../../auth/index.js';
+import { ScopeListProperty, ScopeListRules } from '../../auth/index.js';
 import { KEY_NAME_SCHEMA, KeyNameRules } from './key-name.js';
 
 export const MAX_EXPIRES_IN_SECONDS = 366 * 24 * 60 * 60;
@@ -13,21 +13,14 @@ export class NewApiKeyDto {
   @IsDefined({ message: 'name is required' })
   name: string;
 
-  @ApiProperty({
-    enum: SCOPES,
-    enumName: 'Scope',
-    isArray: true,
+  @ScopeListProperty({
     required: false,
     minItems: 1,
-    maxItems: SCOPES.length,
-    description: 'What the key may do; `pets:read pets:write` when omitted. Only scopes the calling key has.',
+    description: 'What the key may do; the default scopes when omitted. Only scopes the calling key has.',
   })
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(SCOPES.length)
-  @IsIn(SCOPES, { each: true, message: `each of scopes must be one of ${SCOPES.join(', ')}` })
+  @ScopeListRules()
   @OmittableProperty()
-  scopes?: Scope[];
+  scopes?: string[];
 
   @ApiProperty({
     type: 'integer',

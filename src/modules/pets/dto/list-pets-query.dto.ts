@@ -1,11 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ToInteger } from '../../../common/index.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ToInteger } from '../../../common/index.js';
 import { PetStatus } from '../pet-status.js';
 import { StatusField } from './pet-fields.js';
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 
 export class ListPetsQueryDto {
   @ApiProperty({

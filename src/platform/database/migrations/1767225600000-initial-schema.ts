@@ -1,12 +1,11 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columnTypes as t } from './column-types.js';
 
 export class InitialSchema1767225600000 implements MigrationInterface {
   name = 'InitialSchema1767225600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const id = { name: 'id', type: t.serialId, isPrimary: true, isGenerated: true, generationStrategy: 'increment' } as const;
-    const createdAt = { name: 'created_at', type: t.timestamp, default: 'CURRENT_TIMESTAMP' };
+    const id = { name: 'id', type: 'bigint', isPrimary: true, isGenerated: true, generationStrategy: 'increment' } as const;
+    const createdAt = { name: 'created_at', type: 'timestamptz', default: 'CURRENT_TIMESTAMP' };
 
     await queryRunner.createTable(
       new Table({
@@ -14,7 +13,7 @@ export class InitialSchema1767225600000 implements MigrationInterface {
         columns: [
           id,
           { name: 'name', type: 'varchar', length: '100' },
-          { name: 'category_id', type: t.bigint },
+          { name: 'category_id', type: 'bigint' },
           { name: 'status', type: 'varchar', length: '16' },
           createdAt,
         ],
@@ -31,8 +30,8 @@ export class InitialSchema1767225600000 implements MigrationInterface {
           id,
           { name: 'name', type: 'varchar', length: '200' },
           { name: 'plan', type: 'varchar', length: '32' },
-          { name: 'per_minute_limit', type: t.bigint, isNullable: true },
-          { name: 'per_day_limit', type: t.bigint, isNullable: true },
+          { name: 'per_minute_limit', type: 'bigint', isNullable: true },
+          { name: 'per_day_limit', type: 'bigint', isNullable: true },
           createdAt,
         ],
       }),
@@ -43,12 +42,12 @@ export class InitialSchema1767225600000 implements MigrationInterface {
         name: 'api_keys',
         columns: [
           id,
-          { name: 'client_id', type: t.bigint },
+          { name: 'client_id', type: 'bigint' },
           { name: 'key_hash', type: 'varchar', length: '64', isUnique: true },
           { name: 'prefix', type: 'varchar', length: '16' },
-          { name: 'expires_at', type: t.timestamp, isNullable: true },
-          { name: 'revoked_at', type: t.timestamp, isNullable: true },
-          { name: 'last_used_at', type: t.timestamp, isNullable: true },
+          { name: 'expires_at', type: 'timestamptz', isNullable: true },
+          { name: 'revoked_at', type: 'timestamptz', isNullable: true },
+          { name: 'last_used_at', type: 'timestamptz', isNullable: true },
           createdAt,
         ],
         foreignKeys: [

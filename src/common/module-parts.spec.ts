@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { gatherParts, ModuleParts } from './module-parts.js';
+
+class First1700000000000 {
+  up = () => Promise.resolve();
+  down = () => Promise.resolve();
+}
+
+@ModuleParts({ auditActions: ['thing.shared'], migrations: [First1700000000000] })
+@Module({})
+class SharedModule {}
+
+@ModuleParts({ scopes: [{ name: 'things:read', description: 'Read things', byDefault: true }], auditActions: ['thing.made'] })
+@Module({ imports: [SharedModule] })
+class ThingsModule {
+  static register() {
+    return { module: ThingsModule, imports: [OtherModule] };
+  }
+}
+
+@ModuleParts({ auditActions: ['other.done'] })
+@Module({})
+class OtherModule {}
+
+@Module({})
+class PlainModule {}
+
+describe('gatherParts', () => {
+  it("gathers the parts of the listed modules and of those they import, each once, imports first, the caller's own before all", () => {
+    const parts = gatherParts([ThingsModule.register(), SharedModule, PlainModule], { auditActions: ['app.started'] });
+    expect(parts.auditActions).toEqual(['app.started', 'thing.shared', 'other.done', 'thing.made']);
+    expect(parts.migrations).toEqual([First1700000000000]);
+    expect(parts.scopes).toEqual([{ name: 'things:read', description: 'Read things', byDefault: true }]);
+    expect(parts.config).toEqual([]);
+  });
+
+  it('gives the same parts whatever order a module is reached in', () => {
+    expect(gatherParts([SharedModule, ThingsModule]).auditActions).toEqual(['thing.shared', 'thing.made']);
+  });
+});

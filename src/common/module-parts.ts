@@ -1,0 +1,84 @@
+import { Module, type DynamicModule, type ForwardReference, type Type } from '@nestjs/common';
+import { MODULE_METADATA } from '@nestjs/common/constants.js';
+import type { MigrationInterface } from 'typeorm';
+import type { ConfigNamespace } from '../platform/config/index.js';
+
+/** A permission a key may hold, which routes require with `@RequiredScope(name)`. */
+export interface ScopeDefinition {
+  /** `area:verb`, such as `pets:read`; never renamed once published. */
+  name: string;
+  description: string;
+  /** Held by a key made without a list of scopes. */
+  byDefault?: boolean;
+}
+
+/** What a module brings besides its providers and controllers, declared in its own folder. */
+export interface ModulePartsDefinition {
+  /** The configuration namespaces it reads (`defineConfig`): loaded and validated with every other module's. */
+  config?: ConfigNamespace[];
+  /** The migrations of its tables; TypeORM runs them all in timestamp order. */
+  migrations?: Array<Type<MigrationInterface>>;
+  scopes?: ScopeDefinition[];
+  /** What its audit events say happened (`client.created`); never renamed once written. */
+  auditActions?: string[];
+  /** Its exceptions (`@ApiError`): their codes join the catalogue of the document that serves the module. */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- exception classes of any constructor
+  errors?: Function[];
+}
+
+/** Every module's parts, gathered from a module list (`gatherParts`): what the application is made of. Injectable. */
+export class AppParts implements Required<ModulePartsDefinition> {
+  readonly config: ConfigNamespace[] = [];
+  readonly migrations: Array<Type<MigrationInterface>> = [];
+  readonly scopes: ScopeDefinition[] = [];
+  readonly auditActions: string[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- exception classes of any constructor
+  readonly errors: Function[] = [];
+}
+
+/** Makes an application's gathered parts injectable in all its modules. */
+@Module({})
+export class AppPartsModule {
+  static forRoot(parts: AppParts): DynamicModule {
+    return { module: AppPartsModule, global: true, providers: [{ provide: AppParts, useValue: parts }], exports: [AppParts] };
+  }
+}
+
+const PARTS = Symbol('module parts');
+
+/** Declares a module's parts on its class, beside `@Module()`: the application gathers them from its module list. */
+export const ModuleParts =
+  (parts: ModulePartsDefinition): ClassDecorator =>
+  (target) =>
+    Reflect.defineMetadata(PARTS, parts, target);
+
+type ModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
+
+/**
+ * The parts of `modules` and of every module they import, each module once, in list order: the same
+ * list gives the server, the command-line tool and the migrations the same parts, whatever files they load.
+ */
+export function gatherParts(modules: readonly ModuleImport[], own: ModulePartsDefinition = {}): AppParts {
+  const gathered = new AppParts();
+  const seen = new Set<unknown>();
+  const add = (parts: ModulePartsDefinition) => {
+    for (const name of Object.keys(gathered) as Array<keyof ModulePartsDefinition>) {
+      for (const part of parts[name] ?? []) if (!(gathered[name] as unknown[]).includes(part)) (gathered[name] as unknown[]).push(part);
+    }
+  };
+  const visit = (entry: ModuleImport) => {
+    if (entry instanceof Promise || 'forwardRef' in entry) return;
+    const type = 'module' in entry ? entry.module : entry;
+    const imports = [
+      ...((Reflect.getMetadata(MODULE_METADATA.IMPORTS, type) as ModuleImport[] | undefined) ?? []),
+      ...('module' in entry ? (entry.imports ?? []) : []),
+    ];
+    if (seen.has(entry)) return;
+    seen.add(entry);
+    for (const imported of imports) visit(imported);
+    add((Reflect.getMetadata(PARTS, type) as ModulePartsDefinition | undefined) ?? {});
+  };
+  add(own);
+  for (const module of modules) visit(module);
+  return gathered;
+}

@@ -1,0 +1,36 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ToInteger } from '../validation/to-integer.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './keyset-page.js';
+
+/** The query of a keyset listing: `?limit=&cursor=`, for a route to take as it is or extend with its filters. */
+export class PageQueryDto {
+  @ApiProperty({
+    required: false,
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: DEFAULT_PAGE_SIZE,
+    description: 'Maximum number of items returned.',
+  })
+  @IsOptional()
+  @ToInteger()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  // Reported last (bottom-up): `abc` or a repeated parameter is told so, not "greater than 100".
+  @IsInt({ message: 'limit must be a single integer' })
+  limit?: number;
+
+  @ApiProperty({
+    required: false,
+    type: 'string',
+    maxLength: 200,
+    pattern: '^[A-Za-z0-9._-]+$',
+    description: 'Opaque position: the `nextCursor` of the previous page.',
+  })
+  @IsOptional()
+  @MaxLength(200)
+  @IsString({ message: 'cursor must be given once' })
+  cursor?: string;
+}
