@@ -25,9 +25,8 @@ import { ADMIN_API_PATH } from './location.js';
 import { buildAdminOpenApiDocument } from './admin.openapi.js';
 
 /**
- * The admin API, an application of its own on the services of `services` (the server's application):
- * its own Express and HTTP server, pipeline and document. The server and the tests create it alike;
- * it is not listening yet, and it shuts down with `services`, before they release what it uses.
+ * The admin API, an application of its own (Express, pipeline, document) on the services of the server's
+ * application; not listening yet, and shut down with `services`, before they release what it uses.
  */
 export async function createAdminApp(services: INestApplication): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AdminAppModule.register(services), new ExpressPrototypesAdapter(), {
@@ -37,21 +36,8 @@ export async function createAdminApp(services: INestApplication): Promise<NestEx
   services.get(GracefulShutdown).closeWith(app);
   // No ETag, as on the public port: nothing promises conditional GETs.
   app.set('etag', false);
-  configureAdminPipeline(app);
-  SwaggerModule.setup('admin/docs', app, () => buildAdminOpenApiDocument(app), {
-    jsonDocumentUrl: 'admin/docs-json',
-    yamlDocumentUrl: 'admin/docs-yaml',
-    swaggerOptions: { persistAuthorization: true },
-  });
-  return app;
-}
-
-/**
- * Every global part of the admin pipeline, in request order. The admin token is checked by middleware,
- * not a Nest guard: guards run after every middleware, and the body is read by one, which an
- * unauthenticated caller must never make the server do. Unknown paths get Nest's 404 (or 405).
- */
-function configureAdminPipeline(app: NestExpressApplication): void {
+  // The pipeline, in request order. The admin token is checked by middleware, not a guard: guards run after
+  // every middleware, and one reads the body, which an unauthenticated caller must never make us do.
   const config = app.get(ConfigService);
   const router: Express = app.getHttpAdapter().getInstance();
   answerUnparsableRequests(app.getHttpServer());
@@ -65,4 +51,10 @@ function configureAdminPipeline(app: NestExpressApplication): void {
   app.use(ADMIN_API_PATH, jsonBodyParser(config.getOrThrow<AppConfig>('app').bodyLimit, router));
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(app.get(HttpAdapterHost)));
+  SwaggerModule.setup('admin/docs', app, () => buildAdminOpenApiDocument(app), {
+    jsonDocumentUrl: 'admin/docs-json',
+    yamlDocumentUrl: 'admin/docs-yaml',
+    swaggerOptions: { persistAuthorization: true },
+  });
+  return app;
 }

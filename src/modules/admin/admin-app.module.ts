@@ -12,15 +12,13 @@ import { HttpMetrics } from '../../platform/metrics/index.js';
 import { RateLimiterService } from '../../policies/rate-limit/index.js';
 import { AdminAuditController } from './admin-audit.controller.js';
 import { AdminAuthentication } from './admin-authentication.middleware.js';
-import { AdminClientsController } from './admin-clients.controller.js';
+import { AdminClientsController, AdminUsageController } from './admin-clients.controller.js';
 import { AdminKeysController } from './admin-keys.controller.js';
 import { AdminTokensService } from './admin-tokens.service.js';
-import { AdminUsageController } from './admin-usage.controller.js';
 
 /**
- * What the admin API runs on, taken from the server's application: one database pool, one Redis
- * client, one clock, log and metrics registry, and the same caches (a key revoked here is refused
- * there at once). That application creates and stops them: none has a lifecycle hook to run twice.
+ * Taken from the server's application, which creates and stops them (no lifecycle hook runs twice): one
+ * pool, Redis client, clock, log and metrics registry, and the same caches (a key revoked here is refused there at once).
  */
 const BORROWED = [
   ConfigService,

@@ -2,9 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/index.js';
 import { AuditService, type AuditPage } from '../audit/index.js';
-import { EVERY_ADMIN_OPERATION_ERRORS } from './admin-errors.js';
-import { AuditEventPageDto } from './dto/audit-event-page.dto.js';
-import { AuditEventsQueryDto } from './dto/audit-events-query.dto.js';
+import { EVERY_ADMIN_OPERATION_ERRORS } from './admin.exceptions.js';
+import { AuditEventPageDto, AuditEventsQueryDto } from './admin.dto.js';
 
 export const AUDIT_TAG = 'audit';
 

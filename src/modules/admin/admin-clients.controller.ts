@@ -2,16 +2,11 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, R
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrorResponses, PageQueryDto } from '../../common/index.js';
-import type { ChangeContext } from '../audit/index.js';
+import { Change, type ChangeContext } from '../audit/index.js';
 import { ClientsService } from '../plans/index.js';
-import { AdminChange } from './admin-change.decorator.js';
-import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS } from './admin-errors.js';
-import { ClientNotFoundException } from './admin.exceptions.js';
-import { ClientIdParams } from './dto/client-id.params.js';
-import { ClientPageDto } from './dto/client-page.dto.js';
-import { ClientPlanDto } from './dto/client-plan.dto.js';
-import { ClientDto } from './dto/client.dto.js';
-import { NewClientDto } from './dto/new-client.dto.js';
+import { UsageDto, UsageQueryDto, UsageService } from '../usage/index.js';
+import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException } from './admin.exceptions.js';
+import { ClientIdParams, ClientPageDto, ClientPlanDto, ClientDto, NewClientDto } from './admin.dto.js';
 import { PlanErrorsInterceptor } from './plan-errors.interceptor.js';
 import { ADMIN_API_PATH, LOCATION } from './location.js';
 
@@ -32,7 +27,7 @@ export class AdminClientsController {
   async createClient(
     @Body() { name, plan, perMinute, perDay }: NewClientDto,
     @Res({ passthrough: true }) response: Response,
-    @AdminChange() change: ChangeContext,
+    @Change() change: ChangeContext,
   ): Promise<ClientDto> {
     const client = await this.clients.create(name, plan, { perMinute, perDay }, change);
     response.setHeader('Location', `${ADMIN_API_PATH}/clients/${client.id}`);
@@ -65,8 +60,28 @@ export class AdminClientsController {
   setClientPlan(
     @Param() { clientId }: ClientIdParams,
     @Body() { plan, perMinute, perDay }: ClientPlanDto,
-    @AdminChange() change: ChangeContext,
+    @Change() change: ChangeContext,
   ): Promise<ClientDto> {
     return this.clients.setPlan(clientId, plan, { perMinute, perDay }, change);
+  }
+}
+
+/** The `usage` command of the command-line tool, over HTTP, on the same service method as `GET /v1/usage`. */
+@ApiTags(CLIENTS_TAG)
+@UseInterceptors(PlanErrorsInterceptor)
+@Controller('admin/v1/clients/:clientId/usage')
+export class AdminUsageController {
+  constructor(private readonly usage: UsageService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "A client's usage",
+    description:
+      'Per UTC day and key, the requests admitted and those refused with 429 (at most 93 days; the last 30 by default). As `usage --client`.',
+  })
+  @ApiOkResponse({ description: 'The period, its days and keys, and the totals.', type: UsageDto })
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException)
+  getClientUsage(@Param() { clientId }: ClientIdParams, @Query() period: UsageQueryDto): Promise<UsageDto> {
+    return this.usage.forClient(clientId, period);
   }
 }

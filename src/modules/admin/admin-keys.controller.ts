@@ -2,18 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query
 import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrorResponses, Clock, PageQueryDto } from '../../common/index.js';
-import type { ChangeContext } from '../audit/index.js';
+import { Change, type ChangeContext } from '../audit/index.js';
 import { ApiKeysService } from '../auth/index.js';
 import { DEFAULT_OVERLAP_SECONDS, RollApiKeyDto } from '../keys/index.js';
 import { ClientsService } from '../plans/index.js';
-import { AdminChange } from './admin-change.decorator.js';
-import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS } from './admin-errors.js';
-import { ClientKeyNotFoundException, ClientNotFoundException } from './admin.exceptions.js';
-import { toClientKeyPageResponse, toCreatedKeyResponse } from './admin.mapper.js';
-import { ClientIdParams, ClientKeyParams } from './dto/client-id.params.js';
-import { ClientKeyPageDto } from './dto/client-key-page.dto.js';
-import { CreatedClientKeyDto } from './dto/created-client-key.dto.js';
-import { NewClientKeyDto } from './dto/new-client-key.dto.js';
+import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS, ClientKeyNotFoundException, ClientNotFoundException } from './admin.exceptions.js';
+import { ClientIdParams, ClientKeyParams, ClientKeyPageDto, CreatedClientKeyDto, NewClientKeyDto } from './admin.dto.js';
 import { ADMIN_API_PATH, LOCATION } from './location.js';
 import { PlanErrorsInterceptor } from './plan-errors.interceptor.js';
 
@@ -45,13 +39,13 @@ export class AdminKeysController {
     @Param() { clientId }: ClientIdParams,
     @Body() { name, scopes, expiresInSeconds }: NewClientKeyDto,
     @Res({ passthrough: true }) response: Response,
-    @AdminChange() change: ChangeContext,
+    @Change() change: ChangeContext,
   ): Promise<CreatedClientKeyDto> {
     const client = await this.clients.get(clientId);
     const expiresAt = expiresInSeconds === undefined ? null : new Date(this.clock.now().getTime() + expiresInSeconds * 1000);
     const issued = await this.keys.issue(clientId, { name, scopes, expiresAt }, change);
     response.setHeader('Location', `${ADMIN_API_PATH}/clients/${clientId}/keys/${issued.apiKey.id}`);
-    return toCreatedKeyResponse(issued, client.plan);
+    return { ...issued.apiKey, plan: client.plan, key: issued.key };
   }
 
   @Get()
@@ -60,7 +54,7 @@ export class AdminKeysController {
   @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException)
   async listClientKeys(@Param() { clientId }: ClientIdParams, @Query() page: PageQueryDto): Promise<ClientKeyPageDto> {
     await this.clients.get(clientId);
-    return toClientKeyPageResponse(await this.keys.listPage(clientId, page));
+    return this.keys.listPage(clientId, page);
   }
 
   @Post(':keyId/roll')
@@ -76,13 +70,13 @@ export class AdminKeysController {
     @Param() { clientId, keyId }: ClientKeyParams,
     @Body() { overlapSeconds = DEFAULT_OVERLAP_SECONDS }: RollApiKeyDto,
     @Res({ passthrough: true }) response: Response,
-    @AdminChange() change: ChangeContext,
+    @Change() change: ChangeContext,
   ): Promise<CreatedClientKeyDto> {
     const client = await this.clients.get(clientId);
     const rolled = await this.keys.roll(keyId, clientId, overlapSeconds * 1000, change);
     if (rolled === 'not-found') throw new ClientKeyNotFoundException(keyId, clientId, 'live ');
     response.setHeader('Location', `${ADMIN_API_PATH}/clients/${clientId}/keys/${rolled.apiKey.id}`);
-    return toCreatedKeyResponse(rolled, client.plan);
+    return { ...rolled.apiKey, plan: client.plan, key: rolled.key };
   }
 
   @Delete(':keyId')
@@ -93,7 +87,7 @@ export class AdminKeysController {
   })
   @ApiNoContentResponse({ description: 'Revoked, now or before.' })
   @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException, ClientKeyNotFoundException)
-  async revokeClientKey(@Param() { clientId, keyId }: ClientKeyParams, @AdminChange() change: ChangeContext): Promise<void> {
+  async revokeClientKey(@Param() { clientId, keyId }: ClientKeyParams, @Change() change: ChangeContext): Promise<void> {
     await this.clients.get(clientId);
     if ((await this.keys.revoke(keyId, change, clientId)) === 'not-found') throw new ClientKeyNotFoundException(keyId, clientId);
   }

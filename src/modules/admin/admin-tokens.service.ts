@@ -12,17 +12,7 @@ const ADMIN_TOKENS = tokenFormat('pets_admin_');
 const CACHE_ENTRIES = 1_000;
 export const ADMIN_TOKEN_NAME_MAX_LENGTH = 100;
 
-export type AdminTokenView = ReturnType<typeof toAdminTokenView>;
-
-export interface IssuedAdminToken {
-  token: string;
-  adminToken: AdminTokenView;
-}
-
-/**
- * Tokens of the admin API, made and revoked with the command-line tool. The token is returned once and
- * never kept; a revoked one is refused by every replica within AUTH_CACHE_TTL_MS, as a revoked API key is.
- */
+/** Admin tokens: returned once, never kept; a revoked one is refused by every replica within AUTH_CACHE_TTL_MS, as a key is. */
 @Injectable()
 export class AdminTokensService {
   /** Misses too, for AUTH_CACHE_TTL_MS; a token verified within VERIFIED_KEY_STALE_MS stays familiar, as a key does. */
@@ -40,7 +30,7 @@ export class AdminTokensService {
   }
 
   /** Each change writes its audit event last, in the change's transaction. */
-  create(name: string, context: ChangeContext): Promise<IssuedAdminToken> {
+  create(name: string, context: ChangeContext) {
     const token = ADMIN_TOKENS.generate();
     return this.txHost.withTransaction(async () => {
       const saved = await this.tokens.create({ name, tokenHash: ADMIN_TOKENS.hash(token), prefix: ADMIN_TOKENS.displayPrefix(token) });
@@ -50,7 +40,7 @@ export class AdminTokensService {
     });
   }
 
-  async list(): Promise<AdminTokenView[]> {
+  async list() {
     return (await this.tokens.list()).map(toAdminTokenView);
   }
 

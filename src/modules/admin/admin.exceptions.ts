@@ -1,5 +1,14 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiError, ApiException, type ApiErrorDefinition } from '../../common/index.js';
+import {
+  ApiError,
+  ApiException,
+  INVALID_REQUEST_ERRORS,
+  PayloadTooLargeException,
+  SERVICE_ERRORS,
+  UnsupportedMediaTypeException,
+  type ApiErrorDefinition,
+} from '../../common/index.js';
+import { RateLimitExceededException } from '../../policies/rate-limit/index.js';
 
 // RFC 6750: every 401 names the scheme and realm; the admin listener's is not the public one.
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets-admin"' };
@@ -45,3 +54,18 @@ export class ClientKeyNotFoundException extends ApiException {
     super(`Client ${clientId} has no ${which}API key with id ${keyId}.`);
   }
 }
+
+/** What every admin operation may answer: a bad value, no valid admin token (429 once an address guesses on), a failure. */
+export const EVERY_ADMIN_OPERATION_ERRORS = [
+  ...INVALID_REQUEST_ERRORS,
+  MissingAdminTokenException,
+  InvalidAdminTokenException,
+  RateLimitExceededException,
+  ...SERVICE_ERRORS,
+];
+
+/** What an operation with a body may answer besides. */
+export const BODY_ERRORS = [PayloadTooLargeException, UnsupportedMediaTypeException];
+
+/** The admin document's catalogue of codes. */
+export const ADMIN_ERRORS = [...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundException, ClientKeyNotFoundException];

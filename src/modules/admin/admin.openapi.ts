@@ -3,28 +3,11 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { AppParts, describeErrorCodes, errorCodesOf } from '../../common/index.js';
 import { closeSchemas } from '../../platform/openapi/index.js';
 import { describeScopes } from '../auth/index.js';
-import { ADMIN_ERRORS } from './admin-errors.js';
+import { ADMIN_ERRORS } from './admin.exceptions.js';
 import { AUDIT_TAG } from './admin-audit.controller.js';
 import { CLIENTS_TAG } from './admin-clients.controller.js';
 import { KEYS_TAG } from './admin-keys.controller.js';
 
-const SCHEMAS = [
-  'ClientPlan',
-  'NewClient',
-  'PlanLimits',
-  'Client',
-  'ClientPage',
-  'NewClientKey',
-  'RollApiKey',
-  'ClientKey',
-  'ClientKeyPage',
-  'CreatedClientKey',
-  'Usage',
-  'KeyUsage',
-  'UsageTotals',
-  'AuditEvent',
-  'AuditEventPage',
-];
 const RETRY_AFTER = {
   description: 'Seconds until the address may try again.',
   schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
@@ -32,10 +15,7 @@ const RETRY_AFTER = {
 
 type Responses = Record<string, { headers?: Record<string, unknown> }>;
 
-/**
- * The admin API's own document, served by its own application only (`/admin/docs`): its operations,
- * their errors and the admin token.
- */
+/** The admin API's own document, served by its own application only (`/admin/docs`). */
 export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Pet Adoption Service: admin API')
@@ -63,7 +43,11 @@ export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject 
   const { auditActions, scopes } = app.get(AppParts);
   document.components!.schemas!.AuditAction = { type: 'string', enum: auditActions };
   describeScopes(document, scopes);
-  closeSchemas(document, [...SCHEMAS, 'Error', 'ErrorDetail']);
+  const schemas = Object.entries(document.components!.schemas!);
+  closeSchemas(
+    document,
+    schemas.filter(([, schema]) => 'type' in schema && schema.type === 'object').map(([name]) => name),
+  );
   for (const operation of Object.values(document.paths).flatMap((item) => Object.values(item) as Array<{ responses: Responses }>)) {
     const refused = operation.responses['429'];
     if (refused) refused.headers = { ...refused.headers, 'Retry-After': RETRY_AFTER };

@@ -4,10 +4,7 @@ import { ValidationFailedException } from '../../common/index.js';
 import { ClientNotFoundError, PlanRuleError } from '../plans/index.js';
 import { ClientNotFoundException } from './admin.exceptions.js';
 
-/**
- * The plans module's errors as the Error object, with the messages the command-line tool prints: a
- * broken plan rule is 400 `validation_failed`, an unknown client 404 `not_found`.
- */
+/** The plans module's errors, with the messages the command-line tool prints: a broken rule is 400, an unknown client 404. */
 @Injectable()
 export class PlanErrorsInterceptor implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {

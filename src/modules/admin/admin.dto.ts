@@ -1,0 +1,249 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
+import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_PAGE_SIZE, OmittableProperty, PageQueryDto, ToInteger } from '../../common/index.js';
+import { ScopeListProperty } from '../auth/index.js';
+import { KEY_NAME_SCHEMA, KeyNameRules, NEW_KEY_SCHEMA, NewApiKeyDto } from '../keys/index.js';
+import { CLIENT_NAME_MAX_LENGTH, PLAN_NAMES } from '../plans/index.js';
+
+const ID = { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const INSTANT = { type: 'string', format: 'date-time', maxLength: 30 } as const;
+const NEXT_CURSOR = {
+  type: 'string',
+  nullable: true,
+  maxLength: 200,
+  pattern: '^[A-Za-z0-9._-]+$',
+  description: 'Pass as `cursor` for the next page; null on the last page.',
+} as const;
+const PLAN_NAME = { enum: PLAN_NAMES, enumName: 'PlanName' };
+
+// Applied in this order (stacked decorators run bottom-up): the pipe stops at the first failing check, the type
+// check, so `abc` is told so.
+const IdParam = (name: string, description: string) =>
+  applyDecorators(
+    IsInt({ message: `${name} must be an integer` }),
+    Max(Number.MAX_SAFE_INTEGER),
+    Min(1),
+    ToInteger(),
+    ApiProperty({ ...ID, description }),
+  );
+
+export class ClientIdParams {
+  @IdParam('clientId', "The client's id.")
+  clientId: number;
+}
+
+export class ClientKeyParams extends ClientIdParams {
+  @IdParam('keyId', "The id of one of the client's keys.")
+  keyId: number;
+}
+
+const perWindow = { ...ID, minimum: 0 } as const;
+
+@ApiSchema({ name: 'PlanLimits' })
+export class PlanLimitsDto {
+  @ApiProperty({ ...perWindow, description: 'Requests admitted per UTC minute.' })
+  perMinute: number;
+
+  @ApiProperty({ ...perWindow, description: 'Requests admitted per UTC day.' })
+  perDay: number;
+}
+
+/** A client as the command-line tool prints it with --json. */
+@ApiSchema({ name: 'Client' })
+export class ClientDto {
+  @ApiProperty(ID)
+  id: number;
+
+  @ApiProperty({ type: 'string', maxLength: 200 })
+  name: string;
+
+  @ApiProperty(PLAN_NAME)
+  plan: string;
+
+  @ApiProperty({ type: PlanLimitsDto, description: "The plan's limits, or an enterprise client's own." })
+  limits: PlanLimitsDto;
+
+  @ApiProperty(INSTANT)
+  createdAt: string;
+}
+
+@ApiSchema({ name: 'ClientPage' })
+export class ClientPageDto {
+  @ApiProperty({ type: [ClientDto], maxItems: MAX_PAGE_SIZE, description: 'In ascending id order.' })
+  clients: ClientDto[];
+
+  @ApiProperty(NEXT_CURSOR)
+  nextCursor: string | null;
+}
+
+const limit = (what: string) =>
+  ApiProperty({
+    ...ID,
+    required: false,
+    description: `Requests a client may make ${what}: required on \`enterprise\`, refused on the other plans.`,
+  });
+
+/** A plan and, on `enterprise`, its limits. Only types are checked here: the plan rules are the plans module's, for the CLI alike. */
+@ApiSchema({ name: 'ClientPlan' })
+export class ClientPlanDto {
+  @ApiProperty(PLAN_NAME)
+  @IsString()
+  @IsDefined({ message: 'plan is required' })
+  plan: string;
+
+  @limit('a UTC minute')
+  @IsInt()
+  @OmittableProperty()
+  perMinute?: number;
+
+  @limit('a UTC day')
+  @IsInt()
+  @OmittableProperty()
+  perDay?: number;
+}
+
+@ApiSchema({ name: 'NewClient' })
+export class NewClientDto extends ClientPlanDto {
+  @ApiProperty({
+    type: 'string',
+    minLength: 1,
+    maxLength: CLIENT_NAME_MAX_LENGTH,
+    description: "The paying account's name, trimmed; not only white space.",
+  })
+  @IsString()
+  @IsDefined({ message: 'name is required' })
+  name: string;
+}
+
+/** A key as the command-line tool lists it: never the key itself, never its hash. */
+@ApiSchema({ name: 'ClientKey' })
+export class ClientKeyDto {
+  @ApiProperty(ID)
+  id: number;
+
+  @ApiProperty(ID)
+  clientId: number;
+
+  @ApiProperty({ type: 'string', maxLength: 100, description: 'Empty for keys made without a name.' })
+  name: string;
+
+  @ApiProperty({
+    type: 'string',
+    maxLength: 16,
+    pattern: '^pets_[0-9A-Za-z]{8}$',
+    description: 'The first characters of the key, to recognise it by.',
+  })
+  prefix: string;
+
+  @ScopeListProperty()
+  scopes: readonly string[];
+
+  @ApiProperty(INSTANT)
+  createdAt: string;
+
+  @ApiProperty({ ...INSTANT, nullable: true, description: 'When the key stops working; null if never.' })
+  expiresAt: string | null;
+
+  @ApiProperty({ ...INSTANT, nullable: true, description: 'When the key was revoked; null if it was not.' })
+  revokedAt: string | null;
+
+  @ApiProperty({ ...INSTANT, nullable: true, description: 'Its last use, recorded at most once a minute; null if never used.' })
+  lastUsedAt: string | null;
+}
+
+@ApiSchema({ name: 'ClientKeyPage' })
+export class ClientKeyPageDto {
+  @ApiProperty({ type: [ClientKeyDto], maxItems: MAX_PAGE_SIZE, description: 'Live, expired and revoked keys, in ascending id order.' })
+  keys: ClientKeyDto[];
+
+  @ApiProperty(NEXT_CURSOR)
+  nextCursor: string | null;
+}
+
+/** What `keys create --json` prints: the key's fields, its client's plan, and the key, shown this once. */
+@ApiSchema({ name: 'CreatedClientKey' })
+export class CreatedClientKeyDto extends ClientKeyDto {
+  @ApiProperty({ ...PLAN_NAME, description: "The client's plan." })
+  plan: string;
+
+  @ApiProperty(NEW_KEY_SCHEMA)
+  key: string;
+}
+
+/** The self-service body's checks; the name may be left out, as the command-line tool leaves it, and any scope is allowed. */
+@ApiSchema({ name: 'NewClientKey' })
+export class NewClientKeyDto extends PickType(NewApiKeyDto, ['scopes', 'expiresInSeconds'] as const) {
+  @ApiProperty({ ...KEY_NAME_SCHEMA, required: false, description: 'A name to recognise the key by; empty when omitted.' })
+  @KeyNameRules()
+  @OmittableProperty()
+  name?: string;
+
+  @ScopeListProperty({ required: false, minItems: 1, description: 'What the key may do; the default scopes when omitted.' })
+  declare scopes?: string[];
+}
+
+const nullableId = { ...ID, nullable: true } as const;
+
+@ApiSchema({ name: 'AuditEvent' })
+export class AuditEventDto {
+  @ApiProperty(ID)
+  id: number;
+
+  @ApiProperty(INSTANT)
+  occurredAt: string;
+
+  @ApiProperty({ type: 'string', maxLength: 40, pattern: '^(cli|admin-token:[0-9]+|key:[0-9]+)$', example: 'admin-token:3' })
+  actor: string;
+
+  /** Every module's audit actions (AppParts), defined when the admin document is built. */
+  @ApiProperty({ allOf: [{ $ref: '#/components/schemas/AuditAction' }] })
+  action: string;
+
+  @ApiProperty({ ...nullableId, description: 'The client the change touched.' })
+  clientId: number | null;
+
+  @ApiProperty({ ...nullableId, description: 'The API key the change touched.' })
+  keyId: number | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: 200, description: 'The `X-Request-Id` of the change, when made over HTTP.' })
+  requestId: string | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Facts of the change (an old and new plan, a successor key id); never a secret.',
+  })
+  details: Record<string, unknown>;
+}
+
+@ApiSchema({ name: 'AuditEventPage' })
+export class AuditEventPageDto {
+  @ApiProperty({ type: [AuditEventDto], maxItems: MAX_PAGE_SIZE, description: 'Newest first.' })
+  items: AuditEventDto[];
+
+  @ApiProperty(NEXT_CURSOR)
+  nextCursor: string | null;
+}
+
+/** The filters of `audit list`; the page size and cursor rules are the audit service's, which the tool shares. */
+export class AuditEventsQueryDto extends PageQueryDto {
+  @ApiProperty({ ...ID, required: false, description: 'Only the events of this client.' })
+  @IsOptional()
+  @ToInteger()
+  @Min(1)
+  @IsInt({ message: 'clientId must be a single integer' })
+  clientId?: number;
+
+  @ApiProperty({
+    required: false,
+    type: 'string',
+    maxLength: 50,
+    pattern: '^[a-z][a-z_]*\\.[a-z][a-z_]*$',
+    description: 'Only the events of this action (an `AuditAction`).',
+  })
+  @IsOptional()
+  @MaxLength(50)
+  @IsString({ message: 'action must be given once' })
+  action?: string;
+}
