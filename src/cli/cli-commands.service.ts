@@ -4,10 +4,9 @@ import { AuditService, type ChangeContext } from '../modules/audit/index.js';
 import { ApiKeysService, type ApiKeyView, type IssuedKey } from '../modules/auth/index.js';
 import { Clock } from '../common/index.js';
 import { ClientsService, type ClientView } from '../modules/plans/index.js';
-import { UsageService, type ClientUsage } from '../modules/usage/index.js';
-import type { CliCommand, KeyOwner } from './cli-command.js';
+import { UsageService } from '../modules/usage/index.js';
+import type { CliCommand, KeyOwner } from './parse-command.js';
 import { CommandFailedError } from './cli.errors.js';
-import { formatTable } from './text-table.js';
 
 export type OperatorCommand = Exclude<CliCommand, { kind: 'help' }>;
 
@@ -48,8 +47,8 @@ export class CliCommandsService {
       }
       case 'clients list': {
         const { clients, nextCursor } = command.page ? await this.clients.listPage(command.page) : { clients: await this.clients.list() };
-        const rows = clients.map((c) => [c.id, c.name, c.plan, c.limits.perMinute, c.limits.perDay, c.createdAt].map(String));
-        const text = clients.length ? formatTable(['ID', 'NAME', 'PLAN', 'PER MINUTE', 'PER DAY', 'CREATED'], rows) : 'No clients.';
+        const rows = clients.map((c) => [c.id, c.name, c.plan, c.limits.perMinute, c.limits.perDay, c.createdAt].map(cell));
+        const text = formatTable(['ID', 'NAME', 'PLAN', 'PER MINUTE', 'PER DAY', 'CREATED'], rows, 'No clients.');
         return { json: { clients, ...(command.page && { nextCursor }) }, text: withNextPage(text, nextCursor) };
       }
       case 'keys create':
@@ -60,12 +59,10 @@ export class CliCommandsService {
           ? await this.keys.listPage(command.clientId, command.page)
           : { keys: await this.keys.list(command.clientId) };
         const rows = keys.map((k) =>
-          [k.id, k.clientId, k.name || null, k.prefix, k.scopes.join(' '), k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt].map((v) =>
-            String(v ?? '-'),
-          ),
+          [k.id, k.clientId, k.name || null, k.prefix, k.scopes.join(' '), k.createdAt, k.expiresAt, k.revokedAt, k.lastUsedAt].map(cell),
         );
         const headers = ['ID', 'CLIENT', 'NAME', 'PREFIX', 'SCOPES', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'];
-        const text = keys.length ? formatTable(headers, rows) : 'No keys.';
+        const text = formatTable(headers, rows, 'No keys.');
         return { json: { keys, ...(command.page && { nextCursor }) }, text: withNextPage(text, nextCursor) };
       }
       case 'keys roll':
@@ -85,21 +82,23 @@ export class CliCommandsService {
       case 'audit list': {
         const page = await this.audit.list(command.query);
         const rows = page.items.map((e) =>
-          [e.id, e.occurredAt, e.actor, e.action, e.clientId, e.keyId, e.requestId, JSON.stringify(e.details)].map((v) => String(v ?? '-')),
+          [e.id, e.occurredAt, e.actor, e.action, e.clientId, e.keyId, e.requestId, JSON.stringify(e.details)].map(cell),
         );
-        const headers = ['ID', 'TIME', 'ACTOR', 'ACTION', 'CLIENT', 'KEY', 'REQUEST', 'DETAILS'];
-        const table = rows.length ? formatTable(headers, rows) : 'No audit events.';
+        const table = formatTable(['ID', 'TIME', 'ACTOR', 'ACTION', 'CLIENT', 'KEY', 'REQUEST', 'DETAILS'], rows, 'No audit events.');
         return { json: page, text: page.nextCursor ? `${table}\nOlder events: --cursor ${page.nextCursor}` : table };
       }
       case 'usage': {
         const usage = await this.usage.forClient(command.clientId, command.period);
-        return { json: usage, text: describeUsage(command.clientId, usage) };
+        const { from, to, days, totals } = usage;
+        const rows = days.map(({ day, keyId, admitted, refused }) => [day, keyId, admitted, refused].map(cell));
+        const table = rows.length ? `${formatTable(['DAY', 'KEY', 'ADMITTED', 'REFUSED'], rows)}\n` : '';
+        const summary = `Client ${command.clientId}, ${from} to ${to} (UTC): ${totals.admitted} admitted, ${totals.refused} refused.`;
+        return { json: usage, text: table + summary };
       }
       case 'admin-tokens list': {
         const adminTokens = await this.adminTokens.list();
-        const rows = adminTokens.map((t) => [t.id, t.name, t.prefix, t.createdAt, t.revokedAt ?? '-'].map(String));
-        const text = adminTokens.length ? formatTable(['ID', 'NAME', 'PREFIX', 'CREATED', 'REVOKED'], rows) : 'No admin tokens.';
-        return { json: { adminTokens }, text };
+        const rows = adminTokens.map((t) => [t.id, t.name, t.prefix, t.createdAt, t.revokedAt].map(cell));
+        return { json: { adminTokens }, text: formatTable(['ID', 'NAME', 'PREFIX', 'CREATED', 'REVOKED'], rows, 'No admin tokens.') };
       }
       case 'admin-tokens revoke': {
         const outcome = await this.adminTokens.revoke(command.tokenId, BY_CLI);
@@ -149,12 +148,6 @@ function describePlan({ plan, limits }: ClientView): string {
   return `plan ${plan} (${limits.perMinute}/min, ${limits.perDay}/day)`;
 }
 
-function describeUsage(clientId: number, { from, to, days, totals }: ClientUsage): string {
-  const rows = days.map(({ day, keyId, admitted, refused }) => [day, keyId, admitted, refused].map(String));
-  const table = rows.length ? `${formatTable(['DAY', 'KEY', 'ADMITTED', 'REFUSED'], rows)}\n` : '';
-  return `${table}Client ${clientId}, ${from} to ${to} (UTC): ${totals.admitted} admitted, ${totals.refused} refused.`;
-}
-
 /** A new key as `keys create` and `keys roll` print it, and as the admin API answers: its fields, its client's plan, the key. */
 function keyShown({ key, apiKey }: IssuedKey, client: ClientView, summary: string): CommandOutput {
   const json: ApiKeyView & { plan: string; key: string } = { ...apiKey, plan: client.plan, key };
@@ -173,4 +166,20 @@ function revoked(what: string, id: number, alreadyRevoked: boolean): CommandOutp
 
 function withNextPage(text: string, nextCursor: string | null | undefined): string {
   return nextCursor ? `${text}\nMore: --cursor ${nextCursor}` : text;
+}
+
+const cell = (value: string | number | null) => String(value ?? '-');
+
+/** Rows under their headers in aligned columns; `none` when there are no rows. */
+function formatTable(headers: readonly string[], rows: readonly string[][], none = ''): string {
+  if (rows.length === 0) return none;
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+  return [headers, ...rows]
+    .map((cells) =>
+      cells
+        .map((value, column) => value.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

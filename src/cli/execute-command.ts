@@ -1,9 +1,34 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import { ConsoleLogger, Module, type INestApplicationContext, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { serverParts } from '../app.module.js';
+import { AppPartsModule, ClockModule, RequestContextModule } from '../common/index.js';
+import { AdminTokensModule } from '../modules/admin/index.js';
+import { AuditModule } from '../modules/audit/index.js';
+import { AuthModule } from '../modules/auth/index.js';
+import { PlansModule } from '../modules/plans/index.js';
+import { UsageRecordsModule } from '../modules/usage/index.js';
+import { appConfigModule } from '../platform/config/index.js';
+import { DatabaseModule } from '../platform/database/index.js';
 import { CliCommandsService, type CommandOutput, type OperatorCommand } from './cli-commands.service.js';
-import { CliModule } from './cli.module.js';
 import { CommandFailedError } from './cli.errors.js';
-import { StderrLogger } from './stderr-logger.js';
+
+/** The operator tool's application context: the server's services and database, without HTTP. */
+@Module({})
+class CliModule {}
+
+/** Nest's console logger with every level on stderr, so stdout carries only the command's output. */
+class StderrLogger extends ConsoleLogger {
+  protected override printMessages(
+    messages: unknown[],
+    context?: string,
+    logLevel?: LogLevel,
+    _writeStreamType?: 'stdout' | 'stderr',
+    errorStack?: unknown,
+    params?: Record<string, unknown>,
+  ): void {
+    super.printMessages(messages, context, logLevel, 'stderr', errorStack, params);
+  }
+}
 
 /** Opens the service's modules and database for one command, and always closes them again. */
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
@@ -17,10 +42,23 @@ export async function executeCommand(command: OperatorCommand): Promise<CommandO
 
 async function openContext(): Promise<INestApplicationContext> {
   try {
-    return await NestFactory.createApplicationContext(CliModule.register(), {
-      logger: new StderrLogger({ logLevels: ['error', 'warn'] }),
-      abortOnError: false,
-    });
+    // The server's parts: every module's scopes and audit actions, and the same checks of the variables.
+    const parts = serverParts();
+    const infrastructure = [
+      appConfigModule(parts.config),
+      AppPartsModule.forRoot(parts),
+      RequestContextModule,
+      ClockModule,
+      DatabaseModule,
+    ];
+    return await NestFactory.createApplicationContext(
+      {
+        module: CliModule,
+        imports: [...infrastructure, PlansModule, AuthModule, AuditModule, UsageRecordsModule, AdminTokensModule],
+        providers: [CliCommandsService],
+      },
+      { logger: new StderrLogger({ logLevels: ['error', 'warn'] }), abortOnError: false },
+    );
   } catch (error) {
     // Nest has logged the detail (bad configuration, unreachable database); this is the summary.
     throw new CommandFailedError(`Could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,27 +1,38 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { MAX_PAGE_SIZE, ValidationFailedException, type PageRequest } from '../common/index.js';
+import { ADMIN_TOKEN_NAME_MAX_LENGTH } from '../modules/admin/index.js';
+import { checkAuditQuery, type AuditQuery } from '../modules/audit/index.js';
 import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
-import {
-  parseAuditQuery,
-  parseClientName,
-  parseDuration,
-  parsePage,
-  parsePlanChoice,
-  parsePositiveInteger,
-  parseScopes,
-  parseTokenName,
-  parseUsagePeriod,
-} from './argument-values.js';
-import type { CliCommand } from './cli-command.js';
+import { clientName, planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
+import { InvalidUsagePeriodException, usagePeriod, type UsagePeriodQuery } from '../modules/usage/index.js';
 import { UsageError } from './cli.errors.js';
+import { AUDIT_ACTIONS, SCOPE_NAMES } from './server-catalogues.js';
+
+export type KeyOwner = { clientId: number } | { newClient: { name: string } & PlanChoice };
+
+/** A fully validated command line: executing it needs no further checks of the arguments. */
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'clients create'; name: string; choice: PlanChoice; json: boolean }
+  | { kind: 'clients set-plan'; clientId: number; choice: PlanChoice; json: boolean }
+  | { kind: 'clients get'; clientId: number; json: boolean }
+  /** Without `page` (no --limit nor --cursor), every client. */
+  | { kind: 'clients list'; page?: PageRequest; json: boolean }
+  | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; scopes?: string[]; json: boolean }
+  | { kind: 'keys list'; clientId?: number; page?: PageRequest; json: boolean }
+  | { kind: 'keys roll'; keyId: number; overlapMs: number; json: boolean }
+  | { kind: 'keys revoke'; keyId: number; json: boolean }
+  | { kind: 'audit list'; query: AuditQuery; json: boolean }
+  | { kind: 'usage'; clientId: number; period: UsagePeriodQuery; json: boolean }
+  | { kind: 'admin-tokens create'; name: string; json: boolean }
+  | { kind: 'admin-tokens list'; json: boolean }
+  | { kind: 'admin-tokens revoke'; tokenId: number; json: boolean };
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
 const STRING = { type: 'string' } as const;
-const JSON_OPTION = { json: { type: 'boolean' } } as const;
 const PLAN_OPTIONS = { plan: STRING, 'per-minute': STRING, 'per-day': STRING } as const;
 const PAGE_OPTIONS = { limit: STRING, cursor: STRING } as const;
-
-const HELP_OPTIONS = ['--help', '-h'];
 
 type CommandParser = (args: string[]) => CliCommand;
 
@@ -29,7 +40,7 @@ type CommandParser = (args: string[]) => CliCommand;
 export function parseCommand(argv: readonly string[]): CliCommand {
   const [group, action, ...rest] = argv;
   if (group === undefined) throw new UsageError('No command given.');
-  if (group === 'help' || argv.some((arg) => HELP_OPTIONS.includes(arg))) return { kind: 'help' };
+  if (group === 'help' || argv.some((arg) => arg === '--help' || arg === '-h')) return { kind: 'help' };
   const actions = Object.hasOwn(COMMANDS, group) ? COMMANDS[group] : undefined;
   if (!actions) throw new UsageError(`Unknown command "${group}"; the commands are ${COMMAND_LIST.format(Object.keys(COMMANDS))}.`);
   if (typeof actions === 'function') return actions(argv.slice(1));
@@ -56,47 +67,32 @@ const COMMANDS: Readonly<Record<string, CommandParser | Readonly<Record<string, 
 const COMMAND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
 function clientsCreate(args: string[]): CliCommand {
-  const { values } = readArgs(args, { name: STRING, ...PLAN_OPTIONS, ...JSON_OPTION });
-  return {
-    kind: 'clients create',
-    name: parseClientName(required(values.name, '--name'), '--name'),
-    choice: parsePlanChoice(required(values.plan, '--plan'), values['per-minute'], values['per-day']),
-    json: values.json ?? false,
-  };
+  const { values } = readArgs(args, { name: STRING, ...PLAN_OPTIONS });
+  const name = parseClientName(required(values.name, '--name'), '--name');
+  return { kind: 'clients create', name, choice: parsePlanChoice(required(values.plan, '--plan'), values), json: values.json };
 }
 
 function clientsSetPlan(args: string[]): CliCommand {
-  const { values, positionals } = readArgs(args, { ...PLAN_OPTIONS, ...JSON_OPTION }, ['CLIENT_ID']);
-  return {
-    kind: 'clients set-plan',
-    clientId: parsePositiveInteger(positionals[0], 'CLIENT_ID'),
-    choice: parsePlanChoice(required(values.plan, '--plan'), values['per-minute'], values['per-day']),
-    json: values.json ?? false,
-  };
+  const { values, positionals } = readArgs(args, PLAN_OPTIONS, ['CLIENT_ID']);
+  const clientId = parsePositiveInteger(positionals[0], 'CLIENT_ID');
+  return { kind: 'clients set-plan', clientId, choice: parsePlanChoice(required(values.plan, '--plan'), values), json: values.json };
 }
 
 function clientsGet(args: string[]): CliCommand {
-  const { values, positionals } = readArgs(args, JSON_OPTION, ['CLIENT_ID']);
-  return { kind: 'clients get', clientId: parsePositiveInteger(positionals[0], 'CLIENT_ID'), json: values.json ?? false };
+  const { values, positionals } = readArgs(args, {}, ['CLIENT_ID']);
+  return { kind: 'clients get', clientId: parsePositiveInteger(positionals[0], 'CLIENT_ID'), json: values.json };
 }
 
 function clientsList(args: string[]): CliCommand {
-  const { values } = readArgs(args, { ...PAGE_OPTIONS, ...JSON_OPTION });
-  return { kind: 'clients list', page: parsePage(values.limit, values.cursor), json: values.json ?? false };
+  const { values } = readArgs(args, PAGE_OPTIONS);
+  return { kind: 'clients list', page: parsePage(values.limit, values.cursor), json: values.json };
 }
 
 function keysCreate(args: string[]): CliCommand {
-  const { values } = readArgs(args, {
-    client: STRING,
-    name: STRING,
-    'expires-in': STRING,
-    scopes: STRING,
-    ...PLAN_OPTIONS,
-    ...JSON_OPTION,
-  });
+  const { values } = readArgs(args, { client: STRING, name: STRING, 'expires-in': STRING, scopes: STRING, ...PLAN_OPTIONS });
   const expiresInMs = values['expires-in'] === undefined ? undefined : parseDuration(values['expires-in'], '--expires-in');
   const scopes = values.scopes === undefined ? undefined : parseScopes(values.scopes, '--scopes');
-  const json = values.json ?? false;
+  const { json } = values;
   if (values.client !== undefined) {
     if (values.plan !== undefined)
       throw new UsageError('--client and --plan cannot be used together: a key joins an existing client or a new one.');
@@ -109,69 +105,86 @@ function keysCreate(args: string[]): CliCommand {
   if (values.plan === undefined)
     throw new UsageError('keys create needs --client CLIENT_ID (an existing client) or --plan PLAN (a new client).');
   const name = values.name === undefined ? `${values.plan} client` : parseClientName(values.name, '--name');
-  const choice = parsePlanChoice(values.plan, values['per-minute'], values['per-day']);
+  const choice = parsePlanChoice(values.plan, values);
   return { kind: 'keys create', owner: { newClient: { name, ...choice } }, expiresInMs, scopes, json };
 }
 
 function keysList(args: string[]): CliCommand {
-  const { values } = readArgs(args, { client: STRING, ...PAGE_OPTIONS, ...JSON_OPTION });
+  const { values } = readArgs(args, { client: STRING, ...PAGE_OPTIONS });
   const clientId = values.client === undefined ? undefined : parsePositiveInteger(values.client, '--client');
-  return { kind: 'keys list', clientId, page: parsePage(values.limit, values.cursor), json: values.json ?? false };
+  return { kind: 'keys list', clientId, page: parsePage(values.limit, values.cursor), json: values.json };
 }
 
 function keysRoll(args: string[]): CliCommand {
-  const { values, positionals } = readArgs(args, { overlap: STRING, ...JSON_OPTION }, ['KEY_ID']);
+  const { values, positionals } = readArgs(args, { overlap: STRING }, ['KEY_ID']);
   const overlapMs =
     values.overlap === undefined
       ? DEFAULT_OVERLAP_SECONDS * 1000
       : parseDuration(values.overlap, '--overlap', { maxMs: MAX_OVERLAP_SECONDS * 1000, zero: true });
-  return { kind: 'keys roll', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), overlapMs, json: values.json ?? false };
+  return { kind: 'keys roll', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), overlapMs, json: values.json };
 }
 
 function keysRevoke(args: string[]): CliCommand {
-  const { values, positionals } = readArgs(args, JSON_OPTION, ['KEY_ID']);
-  return { kind: 'keys revoke', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), json: values.json ?? false };
+  const { values, positionals } = readArgs(args, {}, ['KEY_ID']);
+  return { kind: 'keys revoke', keyId: parsePositiveInteger(positionals[0], 'KEY_ID'), json: values.json };
 }
 
+const AUDIT_OPTIONS: Readonly<Record<string, string>> = { clientId: '--client', action: '--action', cursor: '--cursor', limit: '--limit' };
+
 function auditList(args: string[]): CliCommand {
-  const { values } = readArgs(args, { client: STRING, action: STRING, cursor: STRING, limit: STRING, ...JSON_OPTION });
-  const query = parseAuditQuery({
+  const { values } = readArgs(args, { client: STRING, action: STRING, cursor: STRING, limit: STRING });
+  const query = {
     clientId: values.client === undefined ? undefined : parsePositiveInteger(values.client, '--client'),
     action: values.action,
     cursor: values.cursor,
     limit: values.limit === undefined ? undefined : parsePositiveInteger(values.limit, '--limit'),
-  });
-  return { kind: 'audit list', query, json: values.json ?? false };
+  };
+  try {
+    checkAuditQuery(query, AUDIT_ACTIONS);
+  } catch (error) {
+    // The audit log's own rules, which the admin API answers with 400: here a usage error naming the options.
+    if (!(error instanceof ValidationFailedException)) throw error;
+    const messages = (error.details ?? []).map(({ field, message }) => message.replace(field, AUDIT_OPTIONS[field] ?? field));
+    throw new UsageError(`${messages.join('; ')}.`);
+  }
+  return { kind: 'audit list', query, json: values.json };
 }
 
 function usage(args: string[]): CliCommand {
-  const { values } = readArgs(args, { client: STRING, from: STRING, to: STRING, ...JSON_OPTION });
-  return {
-    kind: 'usage',
-    clientId: parsePositiveInteger(required(values.client, '--client'), '--client'),
-    period: parseUsagePeriod(values.from, values.to),
-    json: values.json ?? false,
-  };
+  const { values } = readArgs(args, { client: STRING, from: STRING, to: STRING });
+  const clientId = parsePositiveInteger(required(values.client, '--client'), '--client');
+  const period = { ...(values.from !== undefined && { from: values.from }), ...(values.to !== undefined && { to: values.to }) };
+  try {
+    // The usage module's own check of a period, made before the database is opened (the defaults end today).
+    usagePeriod(period, new Date());
+  } catch (error) {
+    if (error instanceof InvalidUsagePeriodException) throw new UsageError(`${error.message}.`);
+    throw error;
+  }
+  return { kind: 'usage', clientId, period, json: values.json };
 }
 
 function adminTokensCreate(args: string[]): CliCommand {
-  const { values } = readArgs(args, { name: STRING, ...JSON_OPTION });
-  return { kind: 'admin-tokens create', name: parseTokenName(required(values.name, '--name')), json: values.json ?? false };
+  const { values } = readArgs(args, { name: STRING });
+  const name = required(values.name, '--name').trim();
+  if (!name || name.length > ADMIN_TOKEN_NAME_MAX_LENGTH) {
+    throw new UsageError(`--name must be 1 to ${ADMIN_TOKEN_NAME_MAX_LENGTH} characters, not only white space.`);
+  }
+  return { kind: 'admin-tokens create', name, json: values.json };
 }
 
 function adminTokensList(args: string[]): CliCommand {
-  const { values } = readArgs(args, JSON_OPTION);
-  return { kind: 'admin-tokens list', json: values.json ?? false };
+  return { kind: 'admin-tokens list', json: readArgs(args, {}).values.json };
 }
 
 function adminTokensRevoke(args: string[]): CliCommand {
-  const { values, positionals } = readArgs(args, JSON_OPTION, ['TOKEN_ID']);
-  return { kind: 'admin-tokens revoke', tokenId: parsePositiveInteger(positionals[0], 'TOKEN_ID'), json: values.json ?? false };
+  const { values, positionals } = readArgs(args, {}, ['TOKEN_ID']);
+  return { kind: 'admin-tokens revoke', tokenId: parsePositiveInteger(positionals[0], 'TOKEN_ID'), json: values.json };
 }
 
-/** Strict parsing of one command's options, with exactly the positional arguments it names. */
+/** Strict parsing of one command's options and --json, with exactly the positional arguments it names. */
 function readArgs<const O extends OptionsConfig>(args: string[], options: O, positionalNames: readonly string[] = []) {
-  const parsed = strictParse(args, options);
+  const parsed = strictParse(args, { ...options, json: { type: 'boolean', default: false } } as const);
   const seen = new Set<string>();
   for (const token of parsed.tokens) {
     if (token.kind !== 'option') continue;
@@ -202,4 +215,75 @@ function strictParse<const O extends OptionsConfig>(args: string[], options: O) 
 function required(value: string | undefined, option: string): string {
   if (value === undefined) throw new UsageError(`${option} is required.`);
   return value;
+}
+
+const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
+
+/** Ids and limits: positive integers that a JSON number carries exactly. */
+function parsePositiveInteger(raw: string, what: string): number {
+  const value = Number(raw);
+  if (!POSITIVE_INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+    throw new UsageError(`${what} must be a positive integer (got "${raw}").`);
+  }
+  return value;
+}
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** Keeps expiry instants far inside what every supported database stores. */
+const MAX_DURATION_MS = 36_500 * UNIT_MS.d;
+
+/** A number and a unit, at most `maxMs` (a whole number of days), and 0 only where `zero` allows it. */
+function parseDuration(raw: string, what: string, { maxMs = MAX_DURATION_MS, zero = false } = {}): number {
+  const match = /^(0|[1-9][0-9]*)([smhd])$/.exec(raw);
+  const ms = match && (zero || match[1] !== '0') ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : Number.NaN;
+  if (!(ms <= maxMs)) {
+    throw new UsageError(
+      `${what} must be a ${zero ? '' : 'positive '}number and a unit (s, m, h or d) such as 90s, 45m, 12h or 30d, ` +
+        `at most ${maxMs / UNIT_MS.d}d (got "${raw}").`,
+    );
+  }
+  return ms;
+}
+
+/** --limit and --cursor: a page of a listing, or undefined (the whole listing) when neither is given. */
+function parsePage(limit: string | undefined, cursor: string | undefined): PageRequest | undefined {
+  if (limit === undefined && cursor === undefined) return undefined;
+  const size = limit === undefined ? undefined : parsePositiveInteger(limit, '--limit');
+  if (size !== undefined && size > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} (got "${limit}").`);
+  return { limit: size, cursor };
+}
+
+/** A plan rule broken by an argument is a usage error: exit 2 before the database is opened. */
+function asUsage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof PlanRuleError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function parseClientName(raw: string, what: string): string {
+  return asUsage(() => clientName(raw, what));
+}
+
+function parsePlanChoice(plan: string, values: { 'per-minute'?: string; 'per-day'?: string }): PlanChoice {
+  const [perMinute, perDay] = [values['per-minute'], values['per-day']];
+  const custom = {
+    perMinute: perMinute === undefined ? undefined : parsePositiveInteger(perMinute, '--per-minute'),
+    perDay: perDay === undefined ? undefined : parsePositiveInteger(perDay, '--per-day'),
+  };
+  return asUsage(() => planChoice(plan, custom, { perMinute: '--per-minute', perDay: '--per-day' }));
+}
+
+/** Comma-separated, so the list needs no quoting in a shell: `--scopes pets:read,keys:manage`. */
+function parseScopes(raw: string, what: string): string[] {
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) throw new UsageError(`${what} needs at least one scope of ${SCOPE_NAMES.join(', ')}.`);
+  const unknown = names.find((name) => !SCOPE_NAMES.includes(name));
+  if (unknown !== undefined) throw new UsageError(`Unknown scope "${unknown}" in ${what}; choose from ${SCOPE_NAMES.join(', ')}.`);
+  return names;
 }
