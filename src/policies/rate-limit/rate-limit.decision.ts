@@ -14,7 +14,7 @@ function window(name: 'minute' | 'day', limit: number, used: number, lengthMs: n
 }
 
 /** Both windows as the facts leave them: limit, room left, end. */
-export function windowsOf(facts: LimiterFacts, limits: PlanLimits) {
+function windowsOf(facts: LimiterFacts, limits: PlanLimits) {
   return {
     minute: window('minute', limits.perMinute, facts.usedMinute, MINUTE_MS, facts.nowMs),
     day: window('day', limits.perDay, facts.usedDay, DAY_MS, facts.nowMs),

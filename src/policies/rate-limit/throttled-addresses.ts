@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../common/index.js';
 
@@ -5,6 +6,15 @@ const MAX_ADDRESSES = 10_000;
 /** Lookups of unfamiliar keys a refused address still gets each minute, so a fixed key gets through. */
 export const UNFAMILIAR_LOOKUPS_PER_MINUTE = 10;
 const MINUTE_MS = 60_000;
+
+/** What a caller without a valid key is counted for: its IPv4 address, or its IPv6 /64, the smallest block a subscriber gets. */
+export function anonymousSubject(ip: string | undefined): string {
+  if (!ip || !ipaddr.isValid(ip)) return 'unknown';
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const [a, b, c, d] = (address as ipaddr.IPv6).parts;
+  return `${new ipaddr.IPv6([a, b, c, d, 0, 0, 0, 0]).toString()}/64`;
+}
 
 /**
  * Refused anonymous callers, until their refusing window ends, and the lookups of unfamiliar keys each

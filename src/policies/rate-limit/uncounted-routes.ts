@@ -3,7 +3,12 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import express, { type Express, type Request } from 'express';
 import { allowedMethodsFor } from '../../common/index.js';
-import { UncountedRead } from './uncounted-read.decorator.js';
+
+/**
+ * Marks a GET whose requests with a valid key the limiter reads the quota for instead of counting
+ * (`GET /v1/rate_limit`); the handler gets that reading from the request context (`quota`).
+ */
+export const UncountedRead = DiscoveryService.createDecorator<void>();
 
 const pathsOf = (target: object): string[] => [Reflect.getMetadata(PATH_METADATA, target) as string | string[]].flat();
 

@@ -1,4 +1,4 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
@@ -6,8 +6,23 @@ import { from, lastValueFrom, of, type Observable } from 'rxjs';
 import { apiBaseUrl } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { DataGeneration } from './data-generation.js';
-import { CACHED_READ, INVALIDATES_CACHED_READS, type CachedReadOptions } from './read-cache.decorators.js';
 import { ReadCache, type CachedAnswer } from './read-cache.js';
+
+export const CACHED_READ = Symbol('cached read');
+export const INVALIDATES_CACHED_READS = Symbol('invalidates cached reads');
+
+export interface CachedReadOptions {
+  /** What the read shows: a write marked with the same tag renews it. */
+  tag: string;
+  /** The headers its handler sets, kept with the body. */
+  headers?: string[];
+}
+
+/** Serves this GET from the read cache: the answer must be the same for every caller. */
+export const CachedRead = ({ tag, headers = [] }: CachedReadOptions) => SetMetadata(CACHED_READ, { tag, headers });
+
+/** Marks a write: once it has ended (its transaction committed), every replica's cached reads of `tag` are renewed. */
+export const InvalidatesCachedReads = (tag: string) => SetMetadata(INVALIDATES_CACHED_READS, tag);
 
 /**
  * A `@CachedRead({ tag })` GET runs once per URL and generation of its tag; an `@InvalidatesCachedReads(tag)`

@@ -2,8 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/index.js';
+import { defineConfig, isInteger } from '../../platform/config/index.js';
 import { DataGeneration } from './data-generation.js';
-import type { ReadCacheConfig } from './read-cache.config.js';
+
+export type ReadCacheConfig = ReturnType<typeof readCacheConfig>;
+
+export const readCacheConfig = defineConfig('readCache', { READ_CACHE_TTL_MS: isInteger(0, 60_000) }, () => ({
+  /** 0 turns the cache off. */
+  ttlMs: Number(process.env.READ_CACHE_TTL_MS || 1_000),
+}));
 
 /** The handler's result as JSON text (`undefined` when it gave none) and the headers it set. */
 export interface CachedAnswer {
