@@ -42,10 +42,7 @@ export class IdempotencyKeysRepository {
     return this.txHost.tx.getRepository(IdempotencyKey);
   }
 
-  /**
-   * Lets one request at a time run under a client's key, in one transaction its writes join; the others learn who holds
-   * it. Its advisory locks are transaction-scoped: they end with it, so with a dead replica's connection too.
-   */
+  /** Runs one request at a time under a key, in a transaction its writes join, whose advisory locks die with it (and a dead replica). */
   underLock<T>({ clientId, keyHash }: IdempotencyScope, fingerprint: string, work: (holder: KeyHolder) => Promise<T>): Promise<T> {
     return this.txHost.withTransaction(async () => {
       const locks = [lockId(clientId, keyHash, fingerprint), lockId(clientId, keyHash)];

@@ -16,9 +16,8 @@ const REPLAYED_MS = 24 * 60 * 60_000;
 type Caller = { scope: IdempotencyScope; fingerprint: string; sealedFor?: string };
 
 /**
- * The first 201 under a client's `Idempotency-Key` is replayed for 24 hours; another body gets 422, a
- * retry while the first runs 409 (docs/contract/decisions.md). It is recorded in the writes' transaction.
- * A sealed route's replay opens with the caller's API key only: another key of the client gets 422.
+ * The first 201 under a client's `Idempotency-Key`, recorded in the writes' transaction, is replayed for 24 hours; another
+ * body (or, on a sealed route, another API key) gets 422, a retry while the first runs 409 (docs/contract/decisions.md).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {

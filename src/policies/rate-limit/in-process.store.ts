@@ -4,23 +4,16 @@ import type { Clock } from '../../common/index.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 
 /**
- * Hands values back at the end of the current turn of the event loop, all of a turn's together:
- * the in-process limiter decides at once but answers this way, so a turn's requests continue side
- * by side, as when Redis answers a turn's auto-pipelined scripts in one reply (docs/benchmarks.md).
+ * Hands a turn's values back together at its end: a turn's requests continue side by side, as when Redis
+ * answers a turn's auto-pipelined scripts in one reply (docs/benchmarks.md).
  */
 export class EndOfTurn {
-  private pending: Array<() => void> = [];
+  private readonly pending: Array<() => void> = [];
 
   settle<T>(value: T): Promise<T> {
     return new Promise((resolve) => {
-      if (this.pending.push(() => resolve(value)) === 1) setImmediate(() => this.flush());
+      if (this.pending.push(() => resolve(value)) === 1) setImmediate(() => this.pending.splice(0).forEach((settle) => settle()));
     });
-  }
-
-  private flush(): void {
-    const settling = this.pending;
-    this.pending = [];
-    for (const resolve of settling) resolve();
   }
 }
 
@@ -50,9 +43,8 @@ export interface InProcessCapacity {
 export const DEFAULT_CLIENT_CAPACITY = 100_000;
 
 /**
- * The limiter without Redis, and the fallback while it is out: the script's rules in TypeScript, by
- * the service clock, each decision atomic in the process (a turn's answers handed back together).
- * A full address table refuses newcomers rather than evict, which would let a flood of addresses reset a throttled guesser.
+ * The limiter without Redis, and the fallback while it is out: the script's rules by the service clock, each decision
+ * atomic in the process. A full address table refuses newcomers: evicting would let a flood reset a throttled guesser.
  */
 export class InProcessStore extends LimiterStore {
   private readonly clients: LRUCache<string, SubjectRecord>;

@@ -16,10 +16,7 @@ export function anonymousSubject(ip: string | undefined): string {
   return `${new ipaddr.IPv6([a, b, c, d, 0, 0, 0, 0]).toString()}/64`;
 }
 
-/**
- * Refused anonymous callers, until their refusing window ends, and the lookups of unfamiliar keys each
- * still gets: a trickle that stops a key guesser yet lets a caller who fixed its key through.
- */
+/** Refused anonymous callers until their window ends, with a trickle of unfamiliar keys' lookups: enough for a fixed key, not a guesser. */
 export class ThrottledAddresses {
   private readonly refused: LRUCache<string, { minute: number; lookups: number }>;
 

@@ -4,10 +4,7 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import express, { type Express, type Request } from 'express';
 import { allowedMethodsFor } from '../../common/index.js';
 
-/**
- * Marks a GET whose requests with a valid key the limiter reads the quota for instead of counting
- * (`GET /v1/rate_limit`); the handler gets that reading from the request context (`quota`).
- */
+/** Marks a GET (`/v1/rate_limit`) whose valid keys' quota the limiter reads, not counts, into the request context's `quota`. */
 export const UncountedRead = DiscoveryService.createDecorator<void>();
 
 const pathsOf = (target: object): string[] => [Reflect.getMetadata(PATH_METADATA, target) as string | string[]].flat();
@@ -15,10 +12,7 @@ const pathsOf = (target: object): string[] => [Reflect.getMetadata(PATH_METADATA
 /** As Nest joins a controller's path and a handler's: one slash between parts, none at the end. */
 const joined = (base: string, path: string) => `/${base}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
 
-/**
- * The routes marked `@UncountedRead()`, found at boot: the limiter decides before routing, so it
- * matches a request against their paths itself, with Express's own matching.
- */
+/** The `@UncountedRead()` routes, found at boot: the limiter decides before routing, so it matches them itself, as Express does. */
 @Injectable()
 export class UncountedRoutes implements OnApplicationBootstrap {
   private readonly routes: Express = express();

@@ -4,17 +4,14 @@ import type { ClsService } from 'nestjs-cls';
 import type { RequestContext } from '../../common/index.js';
 import { RedisCircuit, type RedisClient } from '../../platform/redis/index.js';
 
-/**
- * A number per tag that changes after every committed write marked with that tag, so a read cached
- * under one value is current while it holds; `undefined`: not known now.
- */
+/** A number per tag that moves on after every committed write marked with it: a read cached under one value is current while it holds. */
 export abstract class DataGeneration {
   /** The hash the quota decision reads whole in its Redis round trip, on a single Redis, into the request context's `dataGenerations`. */
   get redisKey(): string | undefined {
     return undefined;
   }
 
-  /** The generation of `tag` the current request reads under. */
+  /** The generation of `tag` the current request reads under; `undefined`: not known now. */
   abstract of(tag: string): number | undefined | Promise<number | undefined>;
 
   /** After a committed write; never fails (a failure is logged, bounded by the entries' life). */
@@ -37,11 +34,7 @@ export class LocalGeneration extends DataGeneration {
 
 const logger = new Logger('ReadCache');
 
-/**
- * One Redis hash, a field per tag, read whole by the quota decision in the request's only round trip.
- * A turn's writes of one tag share one HINCRBY, sent once the turn's I/O callbacks have run: after every
- * commit it stands for.
- */
+/** A Redis hash read whole in the quota decision's round trip; a turn's writes of a tag share one HINCRBY, sent after its commits. */
 export class RedisGeneration extends DataGeneration {
   private readonly next = new Map<string, Promise<void>>();
 
@@ -85,10 +78,7 @@ export class RedisGeneration extends DataGeneration {
   }
 }
 
-/**
- * On a Cluster the hash is in another slot than the caller's counters, so each cached read HGETs its tag,
- * through a circuit of its own: while its node fails, reads go to the database.
- */
+/** On a Cluster the hash is in another slot than the counters: each cached read HGETs its tag, going to the database while that fails. */
 export class ClusterGeneration extends RedisGeneration {
   private readonly circuit = new RedisCircuit(this.redis, logger, {
     down: (reason) => `The data generation cannot be read (${reason}); reads go to the database until it can`,

@@ -24,10 +24,7 @@ export const CachedRead = ({ tag, headers = [] }: CachedReadOptions) => SetMetad
 /** Marks a write: once it has ended (its transaction committed), every replica's cached reads of `tag` are renewed. */
 export const InvalidatesCachedReads = (tag: string) => SetMetadata(INVALIDATES_CACHED_READS, tag);
 
-/**
- * A `@CachedRead({ tag })` GET runs once per URL and generation of its tag; an `@InvalidatesCachedReads(tag)`
- * write renews the tag's reads once it has ended: registered ahead of the idempotency interceptor, after its transaction.
- */
+/** A cached GET runs once per URL and generation of its tag; registered ahead of the idempotency interceptor, so after its transaction. */
 @Injectable()
 export class ReadCacheInterceptor implements NestInterceptor {
   private readonly publicBaseUrl?: string;

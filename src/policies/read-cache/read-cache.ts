@@ -24,10 +24,8 @@ export const READ_CACHE_ENTRIES = 2_000;
 type Load = () => Promise<CachedAnswer>;
 
 /**
- * Successful reads, per tag, of one data generation and this replica's writes of the tag since: another
- * generation or a write moves the tag's epoch on, so its older entries are never read again and age out
- * (`clear()` would fill all `max` slots on every write), while other tags' entries stay. Each lives at
- * most `READ_CACHE_TTL_MS`, which bounds staleness when a generation could not be moved on.
+ * Successful reads per tag: another generation or a write moves the tag's epoch on, so its older entries age out unread
+ * (`clear()` would drop other tags' too). `READ_CACHE_TTL_MS` bounds staleness when a generation could not be moved on.
  */
 @Injectable()
 export class ReadCache {

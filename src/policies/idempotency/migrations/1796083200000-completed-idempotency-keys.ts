@@ -1,10 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `idempotency_keys` now holds completed responses only (a running request is known by its lock).
- * The expand step of a rolling upgrade, in place while the previous release still serves: `state` and
- * `token` get defaults, so a row this release writes reads as completed to the release before it, which
- * keeps replaying; the release after drops the two columns and the pending rows it no longer reads.
+ * Completed responses only (a running request is known by its lock), expanding in place: with these defaults the release
+ * before reads this one's rows as completed and keeps replaying; the release after drops the columns and pending rows.
  */
 export class CompletedIdempotencyKeys1796083200000 implements MigrationInterface {
   name = 'CompletedIdempotencyKeys1796083200000';
