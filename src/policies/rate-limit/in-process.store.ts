@@ -114,11 +114,13 @@ export class InProcessStore extends LimiterStore {
     };
 
     if (standing.suspended) return readingOf(standing, nowMs);
+
     if (usedMinute < limits.perMinute && usedDay < limits.perDay) {
       // As in the script, kept until the end of the day: another key's ban that outlasts it is forgotten at midnight.
       Object.assign(record(endOfDayMs), { minute, usedMinute: usedMinute + 1, day, usedDay: usedDay + 1 });
       return { outcome: 'admitted', usedMinute: usedMinute + 1, usedDay: usedDay + 1, nowMs, suspendedUntilMs: 0 };
     }
+
     if (keyId !== undefined) {
       const strikes = (key?.strikeMinute === minute ? key.strikes : 0) + 1;
       const until = strikes >= ban.threshold ? nowMs + ban.durationMs : standing.bannedUntilMs;

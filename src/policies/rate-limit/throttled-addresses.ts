@@ -21,7 +21,7 @@ export class ThrottledAddresses {
   private readonly refused: LRUCache<string, { minute: number; lookups: number }>;
 
   constructor(private readonly clock: Clock) {
-    this.refused = new LRUCache({ max: MAX_ADDRESSES, ttlResolution: 0, perf: { now: () => this.now() } });
+    this.refused = new LRUCache({ max: MAX_ADDRESSES, ttlResolution: 0, perf: { now: () => clock.now().getTime() } });
   }
 
   refuse(subject: string, forMs: number): void {
@@ -36,12 +36,8 @@ export class ThrottledAddresses {
   mayLookUp(subject: string): boolean {
     const throttled = this.refused.get(subject);
     if (!throttled) return true;
-    const minute = Math.floor(this.now() / MINUTE_MS);
+    const minute = Math.floor(this.clock.now().getTime() / MINUTE_MS);
     if (throttled.minute !== minute) Object.assign(throttled, { minute, lookups: 0 });
     return throttled.lookups++ < UNFAMILIAR_LOOKUPS_PER_MINUTE;
-  }
-
-  private now(): number {
-    return this.clock.now().getTime();
   }
 }

@@ -6,7 +6,7 @@ import { from, lastValueFrom, of, type Observable } from 'rxjs';
 import { apiBaseUrl } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { DataGeneration } from './data-generation.js';
-import { ReadCache, type CachedAnswer } from './read-cache.js';
+import { ReadCache } from './read-cache.js';
 
 export const CACHED_READ = Symbol('cached read');
 export const INVALIDATES_CACHED_READS = Symbol('invalidates cached reads');
@@ -53,7 +53,10 @@ export class ReadCacheInterceptor implements NestInterceptor {
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
       return { json: JSON.stringify(body), headers: headers.flatMap((name) => headerOf(response, name)) };
     });
-    return of(answer(cached, response));
+    // The body as the JSON text serialized once: Express sends a string as it is.
+    for (const [name, value] of cached.headers) response.setHeader(name, value);
+    if (cached.json !== undefined) response.setHeader('Content-Type', 'application/json');
+    return of(cached.json);
   }
 
   private async write(tag: string, next: CallHandler): Promise<unknown> {
@@ -63,13 +66,6 @@ export class ReadCacheInterceptor implements NestInterceptor {
       await this.cache.changed(tag);
     }
   }
-}
-
-/** The body as the JSON text serialized once: Express sends a string as it is. */
-function answer(read: CachedAnswer, response: Response): string | undefined {
-  for (const [name, value] of read.headers) response.setHeader(name, value);
-  if (read.json !== undefined) response.setHeader('Content-Type', 'application/json');
-  return read.json;
 }
 
 function headerOf(response: Response, name: string): Array<[string, string]> {
