@@ -42,7 +42,7 @@ export class IdempotencyKeysRepository {
     return this.txHost.tx.getRepository(IdempotencyKey);
   }
 
-  /** Runs one request at a time under a key, in a transaction its writes join, whose advisory locks die with it (and a dead replica). */
+  /** One request at a time under a key, in a transaction its writes join; its advisory locks end with it, a dead replica's too. */
   underLock<T>({ clientId, keyHash }: IdempotencyScope, fingerprint: string, work: (holder: KeyHolder) => Promise<T>): Promise<T> {
     return this.txHost.withTransaction(async () => {
       const locks = [lockId(clientId, keyHash, fingerprint), lockId(clientId, keyHash)];
