@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { ApiKeysService } from '../../src/modules/auth/api-keys.service.js';
-import { ExpiredKeysPurge } from '../../src/policies/idempotency/expired-keys.purge.js';
-import { IdempotencyKeysRepository } from '../../src/policies/idempotency/idempotency-keys.repository.js';
+import { ExpiredKeysPurge, IdempotencyKeysRepository } from '../../src/policies/idempotency/idempotency-keys.repository.js';
 import { PetsRepository } from '../../src/modules/pets/pets.repository.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
 import { FakeClock } from '../support/fake-clock.js';

@@ -1,23 +1,30 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { Clock, HourlyPurge } from '../../common/index.js';
 import { TransactionHost } from '../../platform/database/index.js';
 import { IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
-import { isSealed, openReplay, sealReplay } from './sealed-replay.js';
+import { isSealed, openReplay, sealReplay, type ReplayContent } from './sealed-replay.js';
 
 export interface IdempotencyScope {
   clientId: number;
   keyHash: string;
 }
 
-export interface StoredResponse {
+export interface StoredResponse extends ReplayContent {
   status: number;
-  body: unknown;
-  location?: string;
 }
 
-export interface CompletedKey {
-  fingerprint: string;
-  response: StoredResponse;
+/** Who holds a key: this request (it may create), or another one still running, with the same body or another. */
+export type KeyHolder = 'this request' | 'same body' | 'other body';
+
+// Taken without waiting, the body's lock then the key's: a holder has both, so getting only the body's means another
+// body holds the key. The check interval ends a dead replica's backend even mid-statement.
+const TAKE_LOCKS = `SELECT set_config('client_connection_check_interval', '1000', true),
+  CASE WHEN NOT pg_try_advisory_xact_lock($1) THEN 'same body' WHEN pg_try_advisory_xact_lock($2) THEN 'this request' ELSE 'other body' END AS holder`;
+
+function lockId(...parts: Array<string | number>): string {
+  return createHash('sha256').update(parts.join(':')).digest().readBigInt64BE(0).toString();
 }
 
 /** A completed key as the caller finds it: its response, unless another API key of the client sealed it. */
@@ -26,7 +33,7 @@ export interface FoundKey {
   response: StoredResponse | 'sealed for another api key';
 }
 
-/** Completed keys; inside an idempotent request, in its transaction. */
+/** Completed keys, and the locks of those in progress; inside an idempotent request, in its transaction. */
 @Injectable()
 export class IdempotencyKeysRepository {
   constructor(private readonly txHost: TransactionHost) {}
@@ -35,27 +42,34 @@ export class IdempotencyKeysRepository {
     return this.txHost.tx.getRepository(IdempotencyKey);
   }
 
-  /**
-   * The key's response, unless it expired (the previous release's pending rows have none). A sealed
-   * one opens only with the API key `sealedFor` that recorded it.
-   */
+  /** One request at a time under a key, in a transaction its writes join; its advisory locks end with it, a dead replica's too. */
+  underLock<T>({ clientId, keyHash }: IdempotencyScope, fingerprint: string, work: (holder: KeyHolder) => Promise<T>): Promise<T> {
+    return this.txHost.withTransaction(async () => {
+      const locks = [lockId(clientId, keyHash, fingerprint), lockId(clientId, keyHash)];
+      const [{ holder }] = await this.txHost.tx.query<Array<{ holder: KeyHolder }>>(TAKE_LOCKS, locks);
+      return work(holder);
+    });
+  }
+
+  /** The unexpired response (the release before's pending rows have none); a sealed one opens only for the API key that sealed it. */
   async find({ clientId, keyHash }: IdempotencyScope, now: Date, sealedFor?: string): Promise<FoundKey | undefined> {
     const row = await this.keys.findOneBy({ clientId, keyHash, responseStatus: Not(IsNull()) });
     if (!row || row.expiresAt <= now) return undefined;
     const { fingerprint, responseStatus: status, responseBody, responseLocation } = row;
-    if (!isSealed(responseBody)) {
-      const location = responseLocation ?? undefined;
-      return { fingerprint, response: { status, body: JSON.parse(responseBody) as unknown, ...(location !== undefined && { location }) } };
-    }
-    const opened = sealedFor === undefined ? undefined : openReplay(responseBody, { token: sealedFor, clientId, keyHash });
-    if (!opened) return { fingerprint, response: 'sealed for another api key' };
-    return { fingerprint, response: { status, body: opened.body, ...(opened.location !== undefined && { location: opened.location }) } };
+    const content = !isSealed(responseBody)
+      ? { body: JSON.parse(responseBody) as unknown, location: responseLocation ?? undefined }
+      : sealedFor === undefined
+        ? undefined
+        : openReplay(responseBody, { token: sealedFor, clientId, keyHash });
+    if (!content) return { fingerprint, response: 'sealed for another api key' };
+    const { body, location } = content;
+    return { fingerprint, response: { status, body, ...(location !== undefined && { location }) } };
   }
 
   /** In place of an expired one; with `sealedFor`, body and Location sealed under that API key, so the row alone reveals neither. */
   async record(
     { clientId, keyHash }: IdempotencyScope,
-    { fingerprint, response }: CompletedKey,
+    { fingerprint, response }: { fingerprint: string; response: StoredResponse },
     expiresAt: Date,
     sealedFor?: string,
   ): Promise<void> {
@@ -76,5 +90,20 @@ export class IdempotencyKeysRepository {
 
   async deleteExpired(now: Date): Promise<number> {
     return (await this.keys.delete({ expiresAt: LessThanOrEqual(now) })).affected ?? 0;
+  }
+}
+
+/** Deletes expired idempotency keys every hour, so the table holds about one day of keys. */
+@Injectable()
+export class ExpiredKeysPurge extends HourlyPurge {
+  constructor(
+    private readonly keys: IdempotencyKeysRepository,
+    private readonly clock: Clock,
+  ) {
+    super('IdempotencyKeys', 'expired idempotency keys');
+  }
+
+  protected purge(): Promise<number> {
+    return this.keys.deleteExpired(this.clock.now());
   }
 }

@@ -5,10 +5,9 @@ import { lastValueFrom, of, throwError } from 'rxjs';
 import type { ClsService } from 'nestjs-cls';
 import { ValidationFailedException, type RequestContext } from '../../common/index.js';
 import { bodyFingerprint } from './idempotency-key.js';
-import type { FoundKey, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
+import type { FoundKey, IdempotencyKeysRepository, KeyHolder } from './idempotency-keys.repository.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
-import type { IdempotencyLocks, KeyHolder } from './idempotency-locks.js';
 
 const BODY = { name: 'Rex', categoryId: 1 };
 const PET = { id: 5, name: 'Rex', categoryId: 1, status: 'available' };
@@ -38,12 +37,11 @@ let sealed = false;
 
 describe('IdempotencyInterceptor', () => {
   let holder: KeyHolder;
-  const run = jest.fn<IdempotencyLocks['run']>();
+  const run = jest.fn<IdempotencyKeysRepository['underLock']>();
   const find = jest.fn<IdempotencyKeysRepository['find']>();
   const record = jest.fn<IdempotencyKeysRepository['record']>();
   const interceptor = new IdempotencyInterceptor(
-    { run } as unknown as IdempotencyLocks,
-    { find, record } as unknown as IdempotencyKeysRepository,
+    { underLock: run, find, record } as unknown as IdempotencyKeysRepository,
     { now: () => NOW },
     { get: () => ({ sealed }) } as unknown as Reflector,
     { get: () => ({ keyId: 3, clientId: 7, scopes: ['pets:write'] }) } as unknown as ClsService<RequestContext>,

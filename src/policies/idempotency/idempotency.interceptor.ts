@@ -7,28 +7,21 @@ import { Clock, type RequestContext } from '../../common/index.js';
 import { bearerToken } from '../../modules/auth/index.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT, type IdempotentOptions } from './idempotent.decorator.js';
 import { bodyFingerprint, idempotencyKeyHash } from './idempotency-key.js';
-import { IdempotencyKeysRepository, type IdempotencyScope, type StoredResponse } from './idempotency-keys.repository.js';
+import { IdempotencyKeysRepository, type IdempotencyScope, type KeyHolder, type StoredResponse } from './idempotency-keys.repository.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
-import { IdempotencyLocks, type KeyHolder } from './idempotency-locks.js';
 
 const REPLAYED_MS = 24 * 60 * 60_000;
 
 /** The request under a key: its scope, its body's fingerprint, and on a sealed route the API key that seals and opens its replay. */
-interface Caller {
-  scope: IdempotencyScope;
-  fingerprint: string;
-  sealedFor?: string;
-}
+type Caller = { scope: IdempotencyScope; fingerprint: string; sealedFor?: string };
 
 /**
- * The first 201 under a client's `Idempotency-Key` is replayed for 24 hours; another body gets 422, a
- * retry while the first runs 409 (docs/contract/decisions.md). It is recorded in the writes' transaction.
- * A sealed route's replay opens with the caller's API key only: another key of the client gets 422.
+ * The first 201 under a client's `Idempotency-Key`, recorded in the writes' transaction, is replayed for 24 hours; another
+ * body (or, on a sealed route, another API key) gets 422, a retry while the first runs 409 (docs/contract/decisions.md).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
-    private readonly locks: IdempotencyLocks,
     private readonly keys: IdempotencyKeysRepository,
     private readonly clock: Clock,
     private readonly reflector: Reflector,
@@ -48,7 +41,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const scope = { clientId: principal.clientId, keyHash };
     const fingerprint = bodyFingerprint(request.body);
     const caller = { scope, fingerprint, sealedFor: options.sealed ? bearerToken(request.headers.authorization) : undefined };
-    return defer(() => this.locks.run(scope, fingerprint, (holder) => this.attempt(holder, caller, next, response)));
+    return defer(() => this.keys.underLock(scope, fingerprint, (holder) => this.attempt(holder, caller, next, response)));
   }
 
   private async attempt(holder: KeyHolder, { scope, fingerprint, sealedFor }: Caller, next: CallHandler, response: Response) {

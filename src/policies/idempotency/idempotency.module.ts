@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
-import { ExpiredKeysPurge } from './expired-keys.purge.js';
-import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
+import { ExpiredKeysPurge, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
-import { IdempotencyLocks } from './idempotency-locks.js';
 import { ModuleParts } from '../../common/index.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
 import { IdempotencyKeys1795219200000 } from './migrations/1795219200000-idempotency-keys.js';
@@ -16,7 +14,7 @@ import { CompletedIdempotencyKeys1796083200000 } from './migrations/179608320000
 })
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyKey])],
-  providers: [IdempotencyKeysRepository, IdempotencyLocks, IdempotencyInterceptor, ExpiredKeysPurge],
+  providers: [IdempotencyKeysRepository, IdempotencyInterceptor, ExpiredKeysPurge],
   exports: [IdempotencyInterceptor],
 })
 export class IdempotencyModule {}

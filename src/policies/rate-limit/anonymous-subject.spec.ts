@@ -1,4 +1,4 @@
-import { anonymousSubject } from './anonymous-subject.js';
+import { anonymousSubject } from './throttled-addresses.js';
 
 describe('anonymousSubject', () => {
   it.each([

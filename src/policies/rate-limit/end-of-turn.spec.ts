@@ -1,4 +1,4 @@
-import { EndOfTurn } from './end-of-turn.js';
+import { EndOfTurn } from './in-process.store.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -5,8 +5,8 @@ import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.
 import type { RedisStore } from './redis.store.js';
 
 /**
- * Redis; while it (or a Cluster slot) cannot answer, the in-process store, so the API keeps serving:
- * at most one more quota per window per replica (docs/operations.md, "Guarantees under faults").
+ * Redis, or the in-process store while it (or a Cluster slot) cannot answer: a replica then admits one more quota per
+ * window at most (docs/operations.md, "Guarantees under faults").
  */
 export class FailoverStore extends LimiterStore {
   private readonly circuit: RedisCircuit;

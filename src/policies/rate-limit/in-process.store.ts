@@ -1,37 +1,41 @@
+import { setImmediate } from 'node:timers';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../common/index.js';
-import { EndOfTurn } from './end-of-turn.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
+
+/**
+ * Hands a turn's values back together at its end: a turn's requests continue side by side, as when Redis
+ * answers a turn's auto-pipelined scripts in one reply (docs/benchmarks.md).
+ */
+export class EndOfTurn {
+  private readonly pending: Array<() => void> = [];
+
+  settle<T>(value: T): Promise<T> {
+    return new Promise((resolve) => {
+      if (this.pending.push(() => resolve(value)) === 1) setImmediate(() => this.pending.splice(0).forEach((settle) => settle()));
+    });
+  }
+}
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** When the address table is full, expired records are purged at most this often before a newcomer is refused. */
 const FULL_PURGE_INTERVAL_MS = 1_000;
-/** The window of a record that has counted no admitted request (time never runs before 1970). */
-const NO_WINDOW = -1;
 
-/** One key's standing within its subject: its suspension end and its refusals in `strikeMinute`. */
-interface KeyStrikes {
-  bannedUntilMs: number;
-  strikeMinute: number;
-  strikes: number;
-}
-
-/** A subject's counts: the current minute and day with what they admitted, and its keys' strikes. */
+/** A subject's counts in its current minute and day, and (from a key's first refusal) its keys' strikes. */
 interface SubjectRecord {
   minute: number;
   usedMinute: number;
   day: number;
   usedDay: number;
-  /** Made at a key's first refusal: an anonymous address never has one, which keeps its record small. */
-  keys?: Map<number, KeyStrikes>;
+  keys?: Map<number, { bannedUntilMs: number; strikeMinute: number; strikes: number }>;
 }
 
-/** How many subjects the in-process limiter holds at most, per kind. */
+type Facts = Omit<LimiterFacts, 'store'>;
+
+/** Subjects held at most: clients with a valid key (bounded by the clients that exist), and addresses, the table a flood fills. */
 export interface InProcessCapacity {
-  /** Clients with a valid key: bounded by the clients that exist, so a flood cannot reach it. */
   clients: number;
-  /** Addresses of callers without a valid key: the table a flood of addresses fills. */
   addresses: number;
 }
 
@@ -39,10 +43,8 @@ export interface InProcessCapacity {
 export const DEFAULT_CLIENT_CAPACITY = 100_000;
 
 /**
- * The limiter without Redis, and the fallback while it is out: the script's rules in TypeScript, by
- * the service clock, each decision atomic in the process (a turn's answers handed back together).
- * Clients and addresses live in separate LRU tables; a full address table refuses newcomers rather
- * than evict, which would let a flood of addresses reset a throttled guesser.
+ * The limiter without Redis, and the fallback while it is out: the script's rules by the service clock, each decision
+ * atomic in the process. A full address table refuses newcomers: evicting would let a flood reset a throttled guesser.
  */
 export class InProcessStore extends LimiterStore {
   private readonly clients: LRUCache<string, SubjectRecord>;
@@ -58,6 +60,11 @@ export class InProcessStore extends LimiterStore {
     const perf = { now: () => clock.now().getTime() };
     this.clients = new LRUCache({ max: capacity.clients, ttlResolution: 0, perf });
     this.addresses = new LRUCache({ max: capacity.addresses, ttlResolution: 0, perf });
+  }
+
+  /** Subjects held now, per kind. */
+  get size(): InProcessCapacity {
+    return { clients: this.clients.size, addresses: this.addresses.size };
   }
 
   consume(request: LimiterRequest): Promise<LimiterFacts> {
@@ -76,7 +83,7 @@ export class InProcessStore extends LimiterStore {
     return this.settle(readingOf(standingOf(request, nowMs, this.tableOf(request).peek(request.subjectKey)), nowMs));
   }
 
-  private settle(facts: Omit<LimiterFacts, 'store'>): Promise<LimiterFacts> {
+  private settle(facts: Facts): Promise<LimiterFacts> {
     return this.answers.settle({ ...facts, store: 'in-process' });
   }
 
@@ -93,23 +100,15 @@ export class InProcessStore extends LimiterStore {
     return this.addresses.size < this.addresses.max;
   }
 
-  /**
-   * The script's rules, in its order, over the subject's record if one is `held`. Like the script,
-   * only a decision that writes (an admission, a key's refusal) keeps a record.
-   */
-  private decide(
-    request: LimiterRequest,
-    nowMs: number,
-    table: LRUCache<string, SubjectRecord>,
-    held?: SubjectRecord,
-  ): Omit<LimiterFacts, 'store'> {
+  /** The script's rules, in its order; like the script, only a decision that writes (an admission, a key's refusal) keeps a record. */
+  private decide(request: LimiterRequest, nowMs: number, table: LRUCache<string, SubjectRecord>, held?: SubjectRecord): Facts {
     const { keyId, limits, ban } = request;
     const standing = standingOf(request, nowMs, held);
-    const { minute, day, usedMinute, usedDay, key, bannedUntilMs } = standing;
+    const { minute, day, usedMinute, usedDay, key } = standing;
     const endOfDayMs = (day + 1) * DAY_MS;
-    /** The subject's record, kept until `untilMs` (like the script's PEXPIREAT). */
+    // Kept until `untilMs`, like the script's PEXPIREAT; -1 (no window yet) counts nothing.
     const record = (untilMs: number) => {
-      const kept = held ?? newRecord();
+      const kept = held ?? { minute: -1, usedMinute: 0, day: -1, usedDay: 0 };
       table.set(request.subjectKey, kept, { ttl: untilMs - nowMs });
       return kept;
     };
@@ -117,24 +116,17 @@ export class InProcessStore extends LimiterStore {
     if (standing.suspended) return readingOf(standing, nowMs);
 
     if (usedMinute < limits.perMinute && usedDay < limits.perDay) {
-      // As in the script, kept until the end of the day or this key's ban, which is over here: another
-      // key's ban that outlasts the day is forgotten with the subject at midnight.
+      // As in the script, kept until the end of the day: another key's ban that outlasts it is forgotten at midnight.
       Object.assign(record(endOfDayMs), { minute, usedMinute: usedMinute + 1, day, usedDay: usedDay + 1 });
       return { outcome: 'admitted', usedMinute: usedMinute + 1, usedDay: usedDay + 1, nowMs, suspendedUntilMs: 0 };
     }
 
     if (keyId !== undefined) {
       const strikes = (key?.strikeMinute === minute ? key.strikes : 0) + 1;
-      const until = strikes >= ban.threshold ? nowMs + ban.durationMs : bannedUntilMs;
-      const striking = record(Math.max(endOfDayMs, until));
-      (striking.keys ??= new Map()).set(keyId, { bannedUntilMs: until, strikeMinute: minute, strikes });
+      const until = strikes >= ban.threshold ? nowMs + ban.durationMs : standing.bannedUntilMs;
+      (record(Math.max(endOfDayMs, until)).keys ??= new Map()).set(keyId, { bannedUntilMs: until, strikeMinute: minute, strikes });
     }
     return { outcome: 'refused', usedMinute, usedDay, nowMs, suspendedUntilMs: 0 };
-  }
-
-  /** Subjects held now, per kind. */
-  get size(): InProcessCapacity {
-    return { clients: this.clients.size, addresses: this.addresses.size };
   }
 
   close(): Promise<void> {
@@ -148,23 +140,12 @@ function standingOf(request: LimiterRequest, nowMs: number, held?: SubjectRecord
   const day = Math.floor(nowMs / DAY_MS);
   const key = request.keyId === undefined ? undefined : held?.keys?.get(request.keyId);
   const bannedUntilMs = key?.bannedUntilMs ?? 0;
-  return {
-    minute,
-    day,
-    usedMinute: held?.minute === minute ? held.usedMinute : 0,
-    usedDay: held?.day === day ? held.usedDay : 0,
-    key,
-    bannedUntilMs,
-    suspended: request.keyId !== undefined && bannedUntilMs > nowMs,
-  };
+  const usedMinute = held?.minute === minute ? held.usedMinute : 0;
+  const usedDay = held?.day === day ? held.usedDay : 0;
+  return { minute, day, usedMinute, usedDay, key, bannedUntilMs, suspended: request.keyId !== undefined && bannedUntilMs > nowMs };
 }
 
 /** The facts of a standing that counts nothing: a peek's, and any decision of a suspended key. */
-function readingOf(standing: ReturnType<typeof standingOf>, nowMs: number): Omit<LimiterFacts, 'store'> {
-  const { usedMinute, usedDay, suspended, bannedUntilMs } = standing;
+function readingOf({ usedMinute, usedDay, suspended, bannedUntilMs }: ReturnType<typeof standingOf>, nowMs: number): Facts {
   return { outcome: suspended ? 'suspended' : 'read', usedMinute, usedDay, nowMs, suspendedUntilMs: suspended ? bannedUntilMs : 0 };
-}
-
-function newRecord(): SubjectRecord {
-  return { minute: NO_WINDOW, usedMinute: 0, day: NO_WINDOW, usedDay: 0, keys: undefined };
 }

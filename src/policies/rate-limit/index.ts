@@ -5,4 +5,4 @@ export { RateLimitModule } from './rate-limit.module.js';
 export type { RateLimitDecision } from './rate-limit.decision.js';
 export { RateLimiterService, type KeyDecision, type KeyDecisionListener } from './rate-limiter.service.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit.openapi.js';
-export { UncountedRead } from './uncounted-read.decorator.js';
+export { UncountedRead } from './uncounted-routes.js';

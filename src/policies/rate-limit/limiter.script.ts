@@ -1,9 +1,6 @@
 import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.store.js';
 
-/**
- * What both scripts start with: the subject's standing now, ending there for a suspended key. Arguments
- * and reply as in LIMITER_SCRIPT.
- */
+/** What both scripts start with: the subject's standing now, ending there for a suspended key (arguments, reply: LIMITER_SCRIPT). */
 const STANDING = `
 local subject = KEYS[1]
 local also_read = KEYS[2] and redis.call('HGETALL', KEYS[2]) or false
@@ -63,15 +60,8 @@ return {3, used_minute, used_day, now, 0, also_read}
 
 const OUTCOMES: LimiterOutcome[] = ['admitted', 'refused', 'suspended', 'read'];
 
-export function scriptArguments(request: LimiterRequest, nowMs: number | undefined): string[] {
-  return [
-    nowMs === undefined ? '' : String(nowMs),
-    String(request.limits.perMinute),
-    String(request.limits.perDay),
-    request.keyId === undefined ? '' : String(request.keyId),
-    String(request.ban.threshold),
-    String(request.ban.durationMs),
-  ];
+export function scriptArguments({ limits, keyId, ban }: LimiterRequest, nowMs: number | undefined): string[] {
+  return [nowMs ?? '', limits.perMinute, limits.perDay, keyId ?? '', ban.threshold, ban.durationMs].map(String);
 }
 
 export function parseScriptReply(reply: unknown): Omit<LimiterFacts, 'store'> {
@@ -80,14 +70,8 @@ export function parseScriptReply(reply: unknown): Omit<LimiterFacts, 'store'> {
   if (!OUTCOMES[outcome] || [usedMinute, usedDay, nowMs, suspendedUntilMs].some((n) => !Number.isFinite(n))) {
     throw new Error(`Unexpected rate-limit script reply: ${JSON.stringify(reply)}`);
   }
-  return {
-    outcome: OUTCOMES[outcome],
-    usedMinute,
-    usedDay,
-    nowMs,
-    suspendedUntilMs,
-    ...(Array.isArray(hash) && { alsoRead: numbersOf(hash) }),
-  };
+  const facts = { outcome: OUTCOMES[outcome], usedMinute, usedDay, nowMs, suspendedUntilMs };
+  return Array.isArray(hash) ? { ...facts, alsoRead: numbersOf(hash) } : facts;
 }
 
 /** A HGETALL reply, field, value, ...: the fields whose values are numbers. */

@@ -14,7 +14,7 @@ function window(name: 'minute' | 'day', limit: number, used: number, lengthMs: n
 }
 
 /** Both windows as the facts leave them: limit, room left, end. */
-export function windowsOf(facts: LimiterFacts, limits: PlanLimits) {
+function windowsOf(facts: LimiterFacts, limits: PlanLimits) {
   return {
     minute: window('minute', limits.perMinute, facts.usedMinute, MINUTE_MS, facts.nowMs),
     day: window('day', limits.perDay, facts.usedDay, DAY_MS, facts.nowMs),
@@ -29,8 +29,8 @@ export function readingOf(plan: string, facts: LimiterFacts, limits: PlanLimits)
 }
 
 /**
- * Shows the window closest to exhaustion (the minute on a tie; on a refusal the refusing one, and when
- * both are full the one that resets last, so Retry-After is truthful), in X-RateLimit-* and the IETF draft fields.
+ * Shows the window closest to exhaustion (the minute on a tie; on a refusal the refusing one, the later when both are
+ * full, so Retry-After is truthful), in X-RateLimit-* and the IETF draft fields.
  */
 export function decide(facts: LimiterFacts, limits: PlanLimits) {
   const { outcome, nowMs } = facts;

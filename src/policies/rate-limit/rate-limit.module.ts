@@ -3,8 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { AuthModule } from '../../modules/auth/index.js';
-import { Clock } from '../../common/index.js';
-import type { RateLimitConfig } from './rate-limit.config.js';
+import { Clock, ModuleParts } from '../../common/index.js';
+import { rateLimitConfig, type RateLimitConfig } from './rate-limit.config.js';
 import { PlansModule } from '../../modules/plans/index.js';
 import { ReadCacheModule } from '../read-cache/index.js';
 import { REDIS_CLIENT, type RedisClient } from '../../platform/redis/index.js';
@@ -18,8 +18,6 @@ import { RateLimitOpenApi } from './rate-limit.openapi.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { RedisStore } from './redis.store.js';
 import { UncountedRoutes } from './uncounted-routes.js';
-import { ModuleParts } from '../../common/index.js';
-import { rateLimitConfig } from './rate-limit.config.js';
 import { ApiKeySuspendedException, RateLimitExceededException } from './rate-limit.exceptions.js';
 
 /** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */

@@ -35,8 +35,6 @@ const RETRY_AFTER_HEADER = {
 /** For the CORS exposed headers. */
 export const RATE_LIMIT_HEADER_NAMES = Object.keys({ ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER });
 
-type ResponseObject = { headers?: Record<string, unknown> };
-
 const headerRefs = (headers: object) =>
   Object.fromEntries(Object.keys(headers).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
@@ -47,7 +45,7 @@ export class RateLimitOpenApi implements OpenApiContribution {
   contribute(document: OpenAPIObject): void {
     document.components!.headers = { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER };
     for (const operations of Object.values(document.paths)) {
-      for (const operation of Object.values(operations as Record<string, { responses?: Record<string, ResponseObject> }>)) {
+      for (const operation of Object.values(operations as Record<string, { responses?: Record<string, { headers?: object }> }>)) {
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
           response.headers = {
             ...response.headers,

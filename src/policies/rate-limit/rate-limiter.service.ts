@@ -10,28 +10,14 @@ import { inSpan } from '../../platform/tracing/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
 import { ClientsService, limitsFor, type PlanLimits } from '../../modules/plans/index.js';
 import { DataGeneration } from '../read-cache/index.js';
-import { anonymousSubject } from './anonymous-subject.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
 import { decide, readingOf, type RateLimitDecision } from './rate-limit.decision.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
-import { ThrottledAddresses } from './throttled-addresses.js';
+import { anonymousSubject, ThrottledAddresses } from './throttled-addresses.js';
 
 const ANONYMOUS = 'anonymous';
 /** Whose addresses a subject key counts: callers of the public port without a valid key. */
 const PUBLIC_REALM = 'ip';
-
-/** The decision's span attributes: what was decided, on which plan, by which store. */
-const DECISION_ATTRIBUTES = {
-  operation: 'pets.rate_limit.operation',
-  outcome: 'pets.rate_limit.outcome',
-  plan: 'pets.rate_limit.plan',
-  store: 'pets.rate_limit.store',
-} as const;
-
-type Subject = LimiterRequest & { plan: string; clientId?: number };
-
-/** `peek` reads a valid key's quota without counting it (`@UncountedRead()` routes). */
-export type LimiterOperation = 'consume' | 'peek';
 
 /** A counted decision on a valid key, at the time of the limiter's own clock (Redis's, with Redis). */
 export interface KeyDecision {
@@ -44,9 +30,8 @@ export interface KeyDecision {
 export type KeyDecisionListener = (decision: KeyDecision) => void;
 
 /**
- * Decides each `/v1` request against a valid key's client, else its address; a refused address's keys are
- * looked up only when this service may have issued them, so key guessing costs the database nothing. The round trip also
- * reads the read cache's generation (`DataGeneration.observe`).
+ * Decides each `/v1` request against a valid key's client, else its address; the round trip also reads
+ * the read cache's generations (`DataGeneration.redisKey`).
  */
 @Injectable()
 export class RateLimiterService {
@@ -78,32 +63,28 @@ export class RateLimiterService {
     this.listeners.push(listener);
   }
 
-  /** The quota decision is a span of its own (with the key lookup and the store's call inside it) when tracing records the request. */
-  check(request: Request, operation: LimiterOperation = 'consume'): Promise<RateLimitDecision> {
+  /** A span of its own, around the key lookup and the store's call; `peek` reads a valid key's quota without counting it. */
+  check(request: Request, operation: 'consume' | 'peek' = 'consume'): Promise<RateLimitDecision> {
     return inSpan('rate_limit.decision', (span) => this.decide(request, operation, span));
   }
 
-  private async decide(request: Request, operation: LimiterOperation, span: Span): Promise<RateLimitDecision> {
+  private async decide(request: Request, operation: 'consume' | 'peek', span: Span): Promise<RateLimitDecision> {
     const { plan, clientId, ...limiterRequest } = await this.subjectOf(request);
     // A caller without a valid key is counted per address whatever it asks for (docs/contract/decisions.md).
     const peeks = operation === 'peek' && limiterRequest.keyId !== undefined;
     const facts = peeks ? await this.store.peek(limiterRequest) : await this.store.consume(limiterRequest);
     if (limiterRequest.alsoReadKey !== undefined) this.cls.set('dataGenerations', facts.alsoRead);
-    // A reading decides nothing; a suspended key's is still a suspension.
+    // A reading decides nothing (a suspended key's is still a suspension); a peek counts nothing, even a suspended key's.
     if (facts.outcome !== 'read') {
       this.metrics.decisions.inc({ plan, outcome: facts.outcome });
-      // What counted a valid key's request; a peek counts nothing, even a suspended key's.
       if (clientId !== undefined && !peeks) {
-        this.tell({ clientId, keyId: limiterRequest.keyId!, outcome: facts.outcome, nowMs: facts.nowMs });
+        const counted = { clientId, keyId: limiterRequest.keyId!, outcome: facts.outcome, nowMs: facts.nowMs };
+        for (const listener of this.listeners) listener(counted);
       }
     }
     if (span.isRecording()) {
-      span.setAttributes({
-        [DECISION_ATTRIBUTES.operation]: operation,
-        [DECISION_ATTRIBUTES.outcome]: facts.outcome,
-        [DECISION_ATTRIBUTES.plan]: plan,
-        [DECISION_ATTRIBUTES.store]: facts.store,
-      });
+      const attributes = { operation, outcome: facts.outcome, plan, store: facts.store };
+      for (const [name, value] of Object.entries(attributes)) span.setAttribute(`pets.rate_limit.${name}`, value);
     }
     const decision = decide(facts, limiterRequest.limits);
     if (peeks) this.cls.set('quota', readingOf(plan, facts, limiterRequest.limits));
@@ -111,14 +92,7 @@ export class RateLimiterService {
     return decision;
   }
 
-  private tell(decision: KeyDecision): void {
-    for (const listener of this.listeners) listener(decision);
-  }
-
-  /**
-   * For a listener with credentials of its own (the admin tokens): a request presenting none valid is
-   * counted against its `address` in `realm`, with the limits of callers without a valid key.
-   */
+  /** For a listener with credentials of its own (the admin tokens): a request presenting none valid is counted as anonymous. */
   async checkUnauthenticated(realm: string, address: string | undefined): Promise<RateLimitDecision> {
     const subjectKey = this.addressKey(realm, address);
     const facts = await this.store.consume({ subjectKey, limits: this.anonymousLimits, ban: this.ban });
@@ -142,7 +116,7 @@ export class RateLimiterService {
     if (decision.retryAfterSeconds !== undefined) this.throttled.refuse(subjectKey, decision.retryAfterSeconds * 1000);
   }
 
-  private async subjectOf(request: Request): Promise<Subject> {
+  private async subjectOf(request: Request): Promise<LimiterRequest & { plan: string; clientId?: number }> {
     const policy = { ban: this.ban, alsoReadKey: this.generation.redisKey };
     const subjectKey = this.addressKey(PUBLIC_REALM, request.ip);
     const address = { plan: ANONYMOUS, subjectKey, limits: this.anonymousLimits, ...policy };

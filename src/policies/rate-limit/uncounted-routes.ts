@@ -3,17 +3,16 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import express, { type Express, type Request } from 'express';
 import { allowedMethodsFor } from '../../common/index.js';
-import { UncountedRead } from './uncounted-read.decorator.js';
+
+/** Marks a GET (`/v1/rate_limit`) whose valid keys' quota the limiter reads, not counts, into the request context's `quota`. */
+export const UncountedRead = DiscoveryService.createDecorator<void>();
 
 const pathsOf = (target: object): string[] => [Reflect.getMetadata(PATH_METADATA, target) as string | string[]].flat();
 
 /** As Nest joins a controller's path and a handler's: one slash between parts, none at the end. */
 const joined = (base: string, path: string) => `/${base}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
 
-/**
- * The routes marked `@UncountedRead()`, found at boot: the limiter decides before routing, so it
- * matches a request against their paths itself, with Express's own matching.
- */
+/** The `@UncountedRead()` routes, found at boot: the limiter decides before routing, so it matches them itself, as Express does. */
 @Injectable()
 export class UncountedRoutes implements OnApplicationBootstrap {
   private readonly routes: Express = express();

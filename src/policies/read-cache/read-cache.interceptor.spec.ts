@@ -4,8 +4,7 @@ import type { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import type { DataGeneration } from './data-generation.js';
-import { CachedRead, InvalidatesCachedReads } from './read-cache.decorators.js';
-import { ReadCacheInterceptor } from './read-cache.interceptor.js';
+import { CachedRead, InvalidatesCachedReads, ReadCacheInterceptor } from './read-cache.interceptor.js';
 import type { ReadCache } from './read-cache.js';
 
 class Routes {

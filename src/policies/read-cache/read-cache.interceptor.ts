@@ -1,4 +1,4 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
@@ -6,13 +6,25 @@ import { from, lastValueFrom, of, type Observable } from 'rxjs';
 import { apiBaseUrl } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { DataGeneration } from './data-generation.js';
-import { CACHED_READ, INVALIDATES_CACHED_READS, type CachedReadOptions } from './read-cache.decorators.js';
-import { ReadCache, type CachedAnswer } from './read-cache.js';
+import { ReadCache } from './read-cache.js';
 
-/**
- * A `@CachedRead({ tag })` GET runs once per URL and generation of its tag; an `@InvalidatesCachedReads(tag)`
- * write renews the tag's reads once it has ended: registered ahead of the idempotency interceptor, after its transaction.
- */
+export const CACHED_READ = Symbol('cached read');
+export const INVALIDATES_CACHED_READS = Symbol('invalidates cached reads');
+
+export interface CachedReadOptions {
+  /** What the read shows: a write marked with the same tag renews it. */
+  tag: string;
+  /** The headers its handler sets, kept with the body. */
+  headers?: string[];
+}
+
+/** Serves this GET from the read cache: the answer must be the same for every caller. */
+export const CachedRead = ({ tag, headers = [] }: CachedReadOptions) => SetMetadata(CACHED_READ, { tag, headers });
+
+/** Marks a write: once it has ended (its transaction committed), every replica's cached reads of `tag` are renewed. */
+export const InvalidatesCachedReads = (tag: string) => SetMetadata(INVALIDATES_CACHED_READS, tag);
+
+/** A cached GET runs once per URL and generation of its tag; registered ahead of the idempotency interceptor, so after its transaction. */
 @Injectable()
 export class ReadCacheInterceptor implements NestInterceptor {
   private readonly publicBaseUrl?: string;
@@ -41,7 +53,10 @@ export class ReadCacheInterceptor implements NestInterceptor {
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
       return { json: JSON.stringify(body), headers: headers.flatMap((name) => headerOf(response, name)) };
     });
-    return of(answer(cached, response));
+    // The body as the JSON text serialized once: Express sends a string as it is.
+    for (const [name, value] of cached.headers) response.setHeader(name, value);
+    if (cached.json !== undefined) response.setHeader('Content-Type', 'application/json');
+    return of(cached.json);
   }
 
   private async write(tag: string, next: CallHandler): Promise<unknown> {
@@ -51,13 +66,6 @@ export class ReadCacheInterceptor implements NestInterceptor {
       await this.cache.changed(tag);
     }
   }
-}
-
-/** The body as the JSON text serialized once: Express sends a string as it is. */
-function answer(read: CachedAnswer, response: Response): string | undefined {
-  for (const [name, value] of read.headers) response.setHeader(name, value);
-  if (read.json !== undefined) response.setHeader('Content-Type', 'application/json');
-  return read.json;
 }
 
 function headerOf(response: Response, name: string): Array<[string, string]> {

@@ -2,14 +2,11 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Cluster } from 'ioredis';
 import { ClsService } from 'nestjs-cls';
-import type { RequestContext } from '../../common/index.js';
+import { ModuleParts, type RequestContext } from '../../common/index.js';
 import { REDIS_CLIENT, type RedisClient, type RedisConfig } from '../../platform/redis/index.js';
-import { DataGeneration, LocalGeneration } from './data-generation.js';
-import { ReadCache } from './read-cache.js';
+import { ClusterGeneration, DataGeneration, LocalGeneration, RedisGeneration } from './data-generation.js';
+import { ReadCache, readCacheConfig } from './read-cache.js';
 import { ReadCacheInterceptor } from './read-cache.interceptor.js';
-import { ClusterGeneration, RedisGeneration } from './redis-generation.js';
-import { ModuleParts } from '../../common/index.js';
-import { readCacheConfig } from './read-cache.config.js';
 
 function createGeneration(redis: RedisClient | undefined, config: ConfigService, cls: ClsService<RequestContext>): DataGeneration {
   if (!redis) return new LocalGeneration();

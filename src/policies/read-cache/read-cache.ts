@@ -2,8 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/index.js';
+import { defineConfig, isInteger } from '../../platform/config/index.js';
 import { DataGeneration } from './data-generation.js';
-import type { ReadCacheConfig } from './read-cache.config.js';
+
+export type ReadCacheConfig = ReturnType<typeof readCacheConfig>;
+
+export const readCacheConfig = defineConfig('readCache', { READ_CACHE_TTL_MS: isInteger(0, 60_000) }, () => ({
+  /** 0 turns the cache off. */
+  ttlMs: Number(process.env.READ_CACHE_TTL_MS || 1_000),
+}));
 
 /** The handler's result as JSON text (`undefined` when it gave none) and the headers it set. */
 export interface CachedAnswer {
@@ -17,10 +24,8 @@ export const READ_CACHE_ENTRIES = 2_000;
 type Load = () => Promise<CachedAnswer>;
 
 /**
- * Successful reads, per tag, of one data generation and this replica's writes of the tag since: another
- * generation or a write moves the tag's epoch on, so its older entries are never read again and age out
- * (`clear()` would fill all `max` slots on every write), while other tags' entries stay. Each lives at
- * most `READ_CACHE_TTL_MS`, which bounds staleness when a generation could not be moved on.
+ * Successful reads per tag: another generation or a write moves the tag's epoch on, so its older entries age out unread
+ * (`clear()` would drop other tags' too). `READ_CACHE_TTL_MS` bounds staleness when a generation could not be moved on.
  */
 @Injectable()
 export class ReadCache {

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { ClsService } from 'nestjs-cls';
 import type { RequestContext } from '../../common/index.js';
 import type { RedisClient } from '../../platform/redis/index.js';
-import { RedisGeneration } from './redis-generation.js';
+import { RedisGeneration } from './data-generation.js';
 
 describe('RedisGeneration', () => {
   const hincrby = jest.fn<(key: string, field: string, by: number) => Promise<number>>();
