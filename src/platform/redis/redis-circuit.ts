@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import calculateSlot from 'cluster-key-slot';
 import { Cluster } from 'ioredis';
-import type { RedisClient } from './redis-client.js';
+import type { RedisClient } from './redis.module.js';
 
 const PROBE_INTERVAL_MS = 1_000;
 /** The target of a single Redis: every key lives on the one server. */
