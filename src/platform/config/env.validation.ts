@@ -5,10 +5,7 @@ import type { ConfigNamespace } from './define-config.js';
 export const appConfigModule = (namespaces: readonly ConfigNamespace[]) =>
   ConfigModule.forRoot({ isGlobal: true, cache: true, load: [...namespaces], validate: validateEnvironment(namespaces) });
 
-/**
- * Reports every bad variable at once, so an operator fixes a deployment in one round, not one per restart.
- * Two namespaces of one name, or a variable checked by two, are a mistake of the module list.
- */
+/** Reports every bad variable at once (one round of fixes, not one per restart); duplicate namespaces or checks are a bug. */
 export function validateEnvironment(namespaces: readonly ConfigNamespace[]): (env: Record<string, unknown>) => Record<string, unknown> {
   const tokens = new Set<string>();
   const checked = new Map<string, string>();

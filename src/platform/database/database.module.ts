@@ -10,10 +10,7 @@ import { buildTypeOrmOptions, databaseConfig, type DatabaseConfig } from './data
 import { embeddedPostgres } from './embedded-postgres.js';
 import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
 
-/**
- * The one way writes join a transaction (docs/extending.md): repositories write through `tx`, which is
- * the transaction's manager while `withTransaction` runs, carried in the request context (nestjs-cls).
- */
+/** The one way writes join a transaction (docs/extending.md): `tx` is the manager of the one `withTransaction` runs, via nestjs-cls. */
 @Injectable()
 export class TransactionHost {
   constructor(

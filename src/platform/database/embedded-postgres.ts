@@ -108,9 +108,8 @@ function unprivilegedOwner(): { uid: number; gid: number } | undefined {
 }
 
 /**
- * The database when DATABASE_URL is unset (outside production): one server in `data/postgres` (beside the working
- * directory `npm start` runs from) for every process of the checkout. The first to need it starts it, the others
- * find it running; each holds a connection while it uses it, and the last to leave stops it.
+ * Without DATABASE_URL (outside production), one server in `data/postgres` for every process of the checkout: the first
+ * to need it starts it, the others find it running; each holds a connection while using it, and the last to leave stops it.
  */
 class EmbeddedPostgres {
   private server?: Promise<{ cluster: PostgresCluster; url: string; held: pg.Client }>;
@@ -144,8 +143,7 @@ class EmbeddedPostgres {
     cluster.initialise();
     const port = cluster.runningPort() ?? cluster.start(await freeLoopbackPort());
     const url = `${cluster.url(port)}?application_name=${APPLICATION_NAME}`;
-    // Held for the process's life: its pool closes idle connections, and another process leaving
-    // would then count no client and stop the server under it.
+    // Held for the process's life: with its pool's connections idle, another process leaving would stop the server under it.
     const held = new pg.Client({ connectionString: url });
     held.on('error', () => undefined); // the server went away: the pool's queries say so
     await held.connect();

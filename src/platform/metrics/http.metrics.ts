@@ -8,10 +8,7 @@ import type { TracingConfig } from '../tracing/index.js';
 /** prom-client types an exemplar's labels (`trace_id`) with the metric's label names. */
 type Label = 'method' | 'route' | 'status' | 'listener' | 'trace_id';
 
-/**
- * Request duration by route pattern (never the raw path: bounded label values), status and listener. A sampled
- * trace's id is the bucket's exemplar (OpenMetrics only), so a latency panel links to the trace.
- */
+/** Request duration by route pattern (bounded labels), status and listener; a sampled trace's id is its bucket's exemplar. */
 @Injectable()
 export class HttpMetrics {
   private readonly duration: Histogram<Label>;

@@ -4,10 +4,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { AppParts, describeErrorCodes, errorCodesOf } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
 
-/**
- * What a module adds to the OpenAPI document beyond its decorators (named or closed schemas, headers,
- * values from configuration), on a provider marked `@OpenApiContributor()`.
- */
+/** What a module adds to the OpenAPI document beyond its decorators, on a provider marked `@OpenApiContributor()`. */
 export interface OpenApiContribution {
   contribute(document: OpenAPIObject): void;
 }
@@ -24,10 +21,7 @@ export function closeSchemas(document: OpenAPIObject, names: string[]): void {
   for (const name of names) if (schemas[name]) schemas[name].additionalProperties = false;
 }
 
-/**
- * The controllers' decorators, then what they cannot say: the error catalogue, closed schemas, each
- * module's contribution, the servers (relative `/v1` first: "Try it out" reaches the instance serving it).
- */
+/** Decorators, error catalogue, closed schemas, contributions, servers (`/v1` first: "Try it out" reaches this instance). */
 export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, stagingBaseUrl }: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Pet Adoption Service')
