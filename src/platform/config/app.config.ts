@@ -1,6 +1,5 @@
 import bytes from 'bytes';
-import { defineConfig } from './define-config.js';
-import { commaList, isInteger, isOneOf, type EnvCheck } from './env-check.js';
+import { commaList, defineConfig, isInteger, isOneOf, type EnvCheck } from './define-config.js';
 
 export type AppConfig = ReturnType<typeof appConfig>;
 
@@ -32,10 +31,7 @@ const isTrustProxy: EnvCheck = (value, env) => {
     : undefined;
 };
 
-/**
- * What production needs besides: its own database (the embedded PostgreSQL is a developer's), and links
- * built from PUBLIC_BASE_URL or from a Host header ALLOWED_HOSTS vouches for, never from any Host.
- */
+/** Production also needs its own database, and links built from PUBLIC_BASE_URL or a Host ALLOWED_HOSTS vouches for. */
 const isEnvironment: EnvCheck = (value, env) => {
   const invalid = isOneOf('development', 'production', 'test')(value, env);
   if (invalid || value !== 'production') return invalid;

@@ -1,5 +1,4 @@
-import { defineConfig } from './define-config.js';
-import { isInteger } from './env-check.js';
+import { defineConfig, isInteger } from './define-config.js';
 import { validateEnvironment } from './env.validation.js';
 
 describe("validateEnvironment over a module list's namespaces", () => {

@@ -1,12 +1,11 @@
+import { ConfigModule } from '@nestjs/config';
 import type { ConfigNamespace } from './define-config.js';
 
-const isSet = (env: Record<string, unknown>, name: string) => typeof env[name] === 'string' && env[name] !== '';
+/** The namespaces of an application's module list (`gatherParts`), validated once at boot on the environment merged with `.env`. */
+export const appConfigModule = (namespaces: readonly ConfigNamespace[]) =>
+  ConfigModule.forRoot({ isGlobal: true, cache: true, load: [...namespaces], validate: validateEnvironment(namespaces) });
 
-/**
- * Checks every variable the namespaces read and reports all bad ones at once, so an operator fixes a
- * broken deployment in one round, not one variable per restart. Two namespaces of one name, or a
- * variable checked by two, are a mistake of the module list.
- */
+/** Reports every bad variable at once (one round of fixes, not one per restart); duplicate namespaces or checks are a bug. */
 export function validateEnvironment(namespaces: readonly ConfigNamespace[]): (env: Record<string, unknown>) => Record<string, unknown> {
   const tokens = new Set<string>();
   const checked = new Map<string, string>();
@@ -23,9 +22,10 @@ export function validateEnvironment(namespaces: readonly ConfigNamespace[]): (en
     const problems = namespaces
       .flatMap(({ checks }) => Object.entries(checks))
       .flatMap(([name, isValid]) => {
-        if (!isSet(env, name)) return [];
-        const problem = isValid(env[name] as string, env);
-        return problem ? [`${name} ${problem} (got "${env[name] as string}")`] : [];
+        const value = env[name];
+        if (typeof value !== 'string' || value === '') return [];
+        const problem = isValid(value, env);
+        return problem ? [`${name} ${problem} (got "${value}")`] : [];
       });
     if (problems.length > 0) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
     return env;

@@ -1,3 +1,4 @@
+import type { DataSourceOptions } from 'typeorm';
 import { defineConfig, isInteger, isOneOf, type EnvCheck } from '../config/index.js';
 
 export type DatabaseConfig = ReturnType<typeof databaseConfig>;
@@ -20,3 +21,22 @@ export const databaseConfig = defineConfig(
     queryTimeoutMs: Number(process.env.DATABASE_QUERY_TIMEOUT_MS || 10_000),
   }),
 );
+
+/** The Nest module's and the TypeORM CLI's (`ormconfig.ts`) options alike, so they cannot drift apart. */
+export function buildTypeOrmOptions(
+  url: string,
+  { migrationsRun, queryTimeoutMs }: Pick<DatabaseConfig, 'migrationsRun' | 'queryTimeoutMs'>,
+  migrations: DataSourceOptions['migrations'],
+): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    migrations,
+    migrationsRun,
+    synchronize: false,
+    // ids are int64 columns but never exceed 2^53 - 1, so they are safe as JS numbers.
+    parseInt8: true,
+    // Bounded waits: a database that does not answer costs a request seconds, never a hang.
+    extra: { max: 10, connectionTimeoutMillis: 5_000, query_timeout: queryTimeoutMs },
+  };
+}

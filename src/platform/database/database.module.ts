@@ -1,16 +1,44 @@
-import { Global, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { TerminusModule } from '@nestjs/terminus';
+import { TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { DatabaseHealthIndicator } from './database.health.js';
-import type { DatabaseConfig } from './database.config.js';
+import { ClsService } from 'nestjs-cls';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppParts, ModuleParts, type RequestContext } from '../../common/index.js';
+import { ReadinessIndicator, type ReadinessCheck } from '../health/index.js';
+import { buildTypeOrmOptions, databaseConfig, type DatabaseConfig } from './database.config.js';
 import { embeddedPostgres } from './embedded-postgres.js';
-import { TransactionHost } from './transaction-host.js';
-import { buildTypeOrmOptions } from './typeorm-options.js';
-import { AppParts, ModuleParts } from '../../common/index.js';
 import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
-import { databaseConfig } from './database.config.js';
+
+/** The one way writes join a transaction (docs/extending.md): `tx` is the manager of the one `withTransaction` runs, via nestjs-cls. */
+@Injectable()
+export class TransactionHost {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cls: ClsService<RequestContext>,
+  ) {}
+
+  get tx(): EntityManager {
+    return this.cls.get('transaction') ?? this.dataSource.manager;
+  }
+
+  /** Runs `work` in a transaction, or in the one it is already in; also outside a request (the command-line tool). */
+  withTransaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.cls.get('transaction')) return work();
+    return this.dataSource.transaction((transaction) => this.cls.runWith({ ...this.cls.get(), transaction }, work));
+  }
+}
+
+/** Readiness fails while the database does not answer a ping within 2 s. */
+@ReadinessIndicator()
+@Injectable()
+class DatabaseHealthIndicator implements ReadinessCheck {
+  constructor(private readonly typeOrm: TypeOrmHealthIndicator) {}
+
+  check() {
+    return this.typeOrm.pingCheck('database', { timeout: 2_000 });
+  }
+}
 
 /** The schema's beginning (pets, clients, api_keys) is the database module's; each later change is its module's. */
 @ModuleParts({ config: [databaseConfig], migrations: [InitialSchema1767225600000] })
@@ -22,10 +50,8 @@ import { databaseConfig } from './database.config.js';
       // Every module's entities (forFeature) and migrations (its parts).
       useFactory: async (config: ConfigService, parts: AppParts) => {
         const database = config.getOrThrow<DatabaseConfig>('database');
-        return {
-          ...buildTypeOrmOptions(database.url ?? (await embeddedPostgres.url()), database, parts.migrations),
-          autoLoadEntities: true,
-        };
+        const url = database.url ?? (await embeddedPostgres.url());
+        return { ...buildTypeOrmOptions(url, database, parts.migrations), autoLoadEntities: true };
       },
     }),
     TerminusModule,

@@ -1,6 +1,3 @@
-export { databaseConfig, type DatabaseConfig } from './database.config.js';
-export { DatabaseModule } from './database.module.js';
-export { embeddedPostgres } from './embedded-postgres.js';
-export { freeLoopbackPort, PostgresCluster } from './postgres-cluster.js';
-export { TransactionHost } from './transaction-host.js';
-export { buildTypeOrmOptions } from './typeorm-options.js';
+export { buildTypeOrmOptions, databaseConfig, type DatabaseConfig } from './database.config.js';
+export { DatabaseModule, TransactionHost } from './database.module.js';
+export { embeddedPostgres, freeLoopbackPort, PostgresCluster } from './embedded-postgres.js';

@@ -1,6 +1,7 @@
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, Module, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { HttpAdapterHost, type NestApplicationContext } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AppConfig } from '../config/index.js';
@@ -9,9 +10,7 @@ const IDLE_SWEEP_MS = 100;
 
 /**
  * Bounds the shutdown SIGTERM starts: readiness fails while the server still serves (terminus waits
- * SHUTDOWN_READINESS_DELAY_MS before Nest closes it), then what still runs SHUTDOWN_GRACE_MS later
- * has its connection closed. An application serving on this one's providers (`closeWith`) is closed
- * from the same signal, and before those providers release their pool and connections.
+ * SHUTDOWN_READINESS_DELAY_MS before Nest closes it), then connections still open SHUTDOWN_GRACE_MS later are closed.
  */
 @Injectable()
 export class GracefulShutdown implements BeforeApplicationShutdown, OnApplicationShutdown {
@@ -25,7 +24,7 @@ export class GracefulShutdown implements BeforeApplicationShutdown, OnApplicatio
     private readonly config: ConfigService,
   ) {}
 
-  /** An application built on this one's providers (the admin API): it shuts down with this one, and first. */
+  /** An application built on this one's providers (the admin API): closed from the same signal, and before those providers. */
   closeWith(app: Pick<NestApplicationContext, 'close'>): void {
     this.borrowers.add(app);
   }
@@ -60,3 +59,16 @@ export class GracefulShutdown implements BeforeApplicationShutdown, OnApplicatio
     await this.borrowersClosed;
   }
 }
+
+/** Terminus fails every health check for the readiness delay after SIGTERM, before shutdown proceeds. */
+@Module({
+  imports: [
+    TerminusModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => ({ gracefulShutdownTimeoutMs: config.getOrThrow<AppConfig>('app').shutdownReadinessDelayMs }),
+    }),
+  ],
+  providers: [GracefulShutdown],
+  exports: [TerminusModule, GracefulShutdown],
+})
+export class ShutdownModule {}

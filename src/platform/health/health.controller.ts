@@ -1,9 +1,10 @@
-import { Controller, Get, HttpStatus, Res, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
+import { Controller, Get, HttpStatus, Module, Res, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, type HealthCheckResult, type HealthIndicatorFunction } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { Public } from '../../common/index.js';
+import { ShutdownModule } from './graceful-shutdown.js';
 import { ReadinessIndicator, type ReadinessCheck } from './readiness-indicator.js';
 
 /** Liveness and readiness (every module's `@ReadinessIndicator()` providers), in the terminus response shape. */
@@ -19,11 +20,8 @@ export class HealthController implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.readiness = this.discovery.getProviders({ metadataKey: ReadinessIndicator.KEY }).map(
-      ({ instance }) =>
-        () =>
-          (instance as ReadinessCheck).check(),
-    );
+    const checks = this.discovery.getProviders({ metadataKey: ReadinessIndicator.KEY }).map(({ instance }) => instance as ReadinessCheck);
+    this.readiness = checks.map((indicator) => () => indicator.check());
   }
 
   @Get('live')
@@ -49,3 +47,6 @@ export class HealthController implements OnModuleInit {
     }
   }
 }
+
+@Module({ imports: [ShutdownModule, DiscoveryModule], controllers: [HealthController] })
+export class HealthModule {}

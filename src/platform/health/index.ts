@@ -1,4 +1,3 @@
-export { GracefulShutdown } from './graceful-shutdown.js';
-export { HealthModule } from './health.module.js';
+export { GracefulShutdown, ShutdownModule } from './graceful-shutdown.js';
+export { HealthModule } from './health.controller.js';
 export { ReadinessIndicator, type ReadinessCheck } from './readiness-indicator.js';
-export { ShutdownModule } from './shutdown.module.js';

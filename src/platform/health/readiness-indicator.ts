@@ -1,10 +1,7 @@
 import { DiscoveryService } from '@nestjs/core';
 import type { HealthCheckAttempt, HealthIndicatorResult } from '@nestjs/terminus';
 
-/**
- * A check `GET /health/ready` runs, on a provider marked `@ReadinessIndicator()`: `down` answers 503
- * and takes the instance out of the load balancer; `degraded` reports without failing.
- */
+/** Run by `GET /health/ready` on `@ReadinessIndicator()` providers: `down` answers 503 (out of the balancer), `degraded` does not. */
 export interface ReadinessCheck {
   check(): HealthIndicatorResult | PromiseLike<HealthIndicatorResult> | HealthCheckAttempt;
 }

@@ -5,9 +5,8 @@ export const PROMETHEUS_TEXT = Registry.PROMETHEUS_CONTENT_TYPE;
 export const OPENMETRICS_TEXT = Registry.OPENMETRICS_CONTENT_TYPE;
 
 /**
- * The application's registry. prom-client registers a histogram with exemplars only in a registry of
- * the OpenMetrics type, but that registry's own rendering renames its counters in place (drops
- * `_total`): it is therefore never rendered itself, only through `exposition`.
+ * The application's registry, of the OpenMetrics type, the only one where prom-client keeps exemplars; its own
+ * rendering renames counters in place (drops `_total`), so it is rendered only through `exposition`.
  */
 export function metricsRegistry(): Registry {
   const registry = new Registry<RegistryContentType>();
@@ -25,11 +24,7 @@ interface Rendered {
   getForPromString?(): Promise<object>;
 }
 
-/**
- * The registry's metrics in one text format, rendered per scrape through a registry of that format
- * holding views of them: the metrics are read, never renamed, so Prometheus text and OpenMetrics can
- * be served at once. Exemplars appear in OpenMetrics only.
- */
+/** Renders through a registry of `contentType` holding views of the metrics, never renaming them, so both formats can be served. */
 export function exposition(registry: Registry, contentType: RegistryContentType): Promise<string> {
   const rendering = new Registry<RegistryContentType>();
   rendering.setContentType(contentType);
@@ -37,13 +32,7 @@ export function exposition(registry: Registry, contentType: RegistryContentType)
     // OpenMetrics names a counter without `_total` in its TYPE line and adds it to the samples.
     const name = contentType === OPENMETRICS_TEXT && metric.type === 'counter' ? metric.name.replace(/_total$/, '') : metric.name;
     const read = () => (metric.getForPromString ? metric.getForPromString() : metric.get());
-    const view: Rendered = {
-      name,
-      help: metric.help,
-      type: metric.type,
-      get: read,
-      getForPromString: async () => ({ ...(await read()), name }),
-    };
+    const view = { name, help: metric.help, type: metric.type, get: read, getForPromString: async () => ({ ...(await read()), name }) };
     rendering.registerMetric(view as unknown as Metric);
   }
   return rendering.metrics();

@@ -5,24 +5,18 @@ import { Histogram, Registry } from 'prom-client';
 import { matchedRoute, sampledTraceId } from '../../common/index.js';
 import type { TracingConfig } from '../tracing/index.js';
 
-type Label = 'method' | 'route' | 'status' | 'listener';
-/** prom-client types an exemplar's labels with the metric's label names, so the histogram's type names it too. */
-type ExemplarLabel = 'trace_id';
+/** prom-client types an exemplar's labels (`trace_id`) with the metric's label names. */
+type Label = 'method' | 'route' | 'status' | 'listener' | 'trace_id';
 
-/**
- * Request duration by route pattern (never the raw path: bounded label values), status, and the listener
- * that took it (each application's pipeline names its own). A request whose trace is sampled leaves its trace id as the bucket's exemplar, served
- * in the OpenMetrics format only (metrics.controller.ts), so a latency panel links to the trace.
- */
+/** Request duration by route pattern (bounded labels), status and listener; a sampled trace's id is its bucket's exemplar. */
 @Injectable()
 export class HttpMetrics {
-  private readonly duration: Histogram<Label | ExemplarLabel>;
-  /** Only a traced service has trace ids to give; an untraced one asks for none. */
+  private readonly duration: Histogram<Label>;
   private readonly traced: boolean;
 
   constructor(registry: Registry, config: ConfigService) {
     this.traced = config.getOrThrow<TracingConfig>('tracing').enabled;
-    this.duration = new Histogram<Label | ExemplarLabel>({
+    this.duration = new Histogram<Label>({
       name: 'http_request_duration_seconds',
       help: 'Duration of HTTP requests, by method, matched route, status code and listener (public or admin).',
       labelNames: ['method', 'route', 'status', 'listener'],

@@ -5,10 +5,7 @@ import { Registry } from 'prom-client';
 import { Public } from '../../common/index.js';
 import { exposition, OPENMETRICS_TEXT, PROMETHEUS_TEXT } from './exposition.js';
 
-/**
- * The formats offered, the default first, with the versions served: Prometheus asks for OpenMetrics with
- * a version, and Express matches an Accept entry's parameters only against an offer that has them.
- */
+/** Default first, with versions: Express matches an Accept entry's parameters (Prometheus sends one) only against an offer's. */
 const FORMATS = [PROMETHEUS_TEXT, OPENMETRICS_TEXT].map((type) => type.replace(/; charset=.*/, ''));
 
 /** Prometheus text format, or OpenMetrics when asked; no key (bind it to an internal network or firewall it in production). */

@@ -1,3 +1,1 @@
-export { closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-contribution.js';
-export { buildOpenApiDocument } from './openapi-document.js';
-export { OpenApiModule } from './openapi.module.js';
+export { buildOpenApiDocument, closeSchemas, OpenApiContributor, OpenApiModule, type OpenApiContribution } from './openapi-document.js';

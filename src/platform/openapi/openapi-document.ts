@@ -1,20 +1,32 @@
-import type { INestApplication } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
+import { Module, type INestApplication } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AppParts, describeErrorCodes, errorCodesOf } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
-import { closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-contribution.js';
 
-/**
- * The controllers' decorators, then what they cannot say: the error catalogue, closed schemas, each
- * module's contribution, the servers (relative `/v1` first: "Try it out" reaches the instance serving it).
- */
+/** What a module adds to the OpenAPI document beyond its decorators, on a provider marked `@OpenApiContributor()`. */
+export interface OpenApiContribution {
+  contribute(document: OpenAPIObject): void;
+}
+
+export const OpenApiContributor = DiscoveryService.createDecorator<void>();
+
+/** DiscoveryService, with which the document builder finds the modules' `@OpenApiContributor()` providers. */
+@Module({ imports: [DiscoveryModule] })
+export class OpenApiModule {}
+
+/** Closes object schemas clients rely on, as the reference contract does (`additionalProperties: false`). */
+export function closeSchemas(document: OpenAPIObject, names: string[]): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, { additionalProperties?: boolean }>;
+  for (const name of names) if (schemas[name]) schemas[name].additionalProperties = false;
+}
+
+/** Decorators, error catalogue, closed schemas, contributions, servers (`/v1` first: "Try it out" reaches this instance). */
 export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, stagingBaseUrl }: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Pet Adoption Service')
     .setDescription('Browse and manage individual animals available for adoption.')
     .setVersion('1.0.0')
-    .setContact('Pet Adoption Service API team', '', '')
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
     // addSecurity rather than addBearerAuth, whose default `bearerFormat: 'JWT'` would be false: keys are opaque.
     .addSecurity('bearer', {

@@ -1,15 +1,13 @@
-/**
- * Regenerates the checked-in `openapi.json` (`npm run openapi`) through the server's factory, without
- * PUBLIC_BASE_URL / STAGING_BASE_URL, so it is the same on every machine; a test fails while it is stale.
- */
+// Regenerates the checked-in `openapi.json` (`npm run openapi`) through the server's factory, without
+// PUBLIC_BASE_URL / STAGING_BASE_URL, so it is the same on every machine; a test fails while it is stale.
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppConfig } from '../config/index.js';
 
-// Configuration is read while the modules load, so the environment is fixed before importing them.
-// The application opens its database (DATABASE_URL, else the embedded one) though the document needs none.
+// Configuration is read while the modules load, so the environment is fixed before importing them. The
+// application opens its database (DATABASE_URL, else the embedded one) though the document needs none.
 delete process.env.PUBLIC_BASE_URL;
 delete process.env.STAGING_BASE_URL;
 

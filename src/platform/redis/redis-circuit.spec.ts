@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { jest } from '@jest/globals';
 import type { Logger } from '@nestjs/common';
 import { Cluster } from 'ioredis';
-import type { RedisClient } from './redis-client.js';
+import type { RedisClient } from './redis.module.js';
 import { RedisCircuit } from './redis-circuit.js';
 
 type FakeClient = RedisClient & { status: string; exists: jest.Mock<(key: string) => Promise<number>>; ping: jest.Mock };

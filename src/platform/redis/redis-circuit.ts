@@ -1,16 +1,13 @@
 import type { Logger } from '@nestjs/common';
 import calculateSlot from 'cluster-key-slot';
 import { Cluster } from 'ioredis';
-import type { RedisClient } from './redis-client.js';
+import type { RedisClient } from './redis.module.js';
 
 const PROBE_INTERVAL_MS = 1_000;
 /** The target of a single Redis: every key lives on the one server. */
 const SERVER = 'server';
 
-/**
- * A failed command opens only the place that failed (the server, or a Cluster slot): its keys go to
- * the fallback at once, while a probe re-reads the failed key every second and on reconnection.
- */
+/** A failed command opens only its place (server or Cluster slot) for the fallback, until a probe re-reading the key answers. */
 export class RedisCircuit {
   /** Open places, each with the key its probe reads and the pending probe. */
   private readonly open = new Map<string, { key: string; probe?: NodeJS.Timeout }>();

@@ -5,11 +5,7 @@ const tracer = trace.getTracer('pet-adoption-service');
 /** A span to add attributes to when the request's span is not recorded: nothing is created then. */
 const UNRECORDED = trace.wrapSpanContext({ traceId: '', spanId: '', traceFlags: 0 });
 
-/**
- * Runs `work` in a child span of the active one, ended when it settles. Without a recorded parent (tracing
- * off, or the request not sampled) it runs as is: a request pays for spans only when they are kept, so
- * `work` builds its attributes only when `span.isRecording()`.
- */
+/** Runs `work` in a child span, or as is without a recorded parent: `work` builds attributes only when `span.isRecording()`. */
 export function inSpan<T>(name: string, work: (span: Span) => Promise<T>): Promise<T> {
   if (!trace.getActiveSpan()?.isRecording()) return work(UNRECORDED);
   return tracer.startActiveSpan(name, async (span) => {

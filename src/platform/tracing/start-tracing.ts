@@ -1,17 +1,19 @@
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { register } from 'node:module';
+import { ModuleParts } from '../../common/index.js';
 import { tracingConfig, tracingSettings } from './tracing.config.js';
 
 let stop: (() => Promise<void>) | undefined;
 
 /**
- * Starts the OpenTelemetry SDK before the application is imported, so its instrumentations patch the
- * pg and ioredis as they load (the loader hook is for ES modules, ioredis here); the request's own span
- * is the service's (requestSpanMiddleware). Off, it
- * loads nothing. A bad OTEL_* value leaves it off: the configuration check then stops the start.
+ * Starts the OpenTelemetry SDK before the application is imported, so pg and ioredis are patched as they load (ioredis
+ * through the ES module loader hook); the request's own span is requestSpanMiddleware's. A bad OTEL_* value leaves it
+ * off: the configuration check then stops the start.
  */
 export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const badValue = Object.entries(tracingConfig.checks).some(([name, check]) => Boolean(env[name]) && check(env[name]!, env) !== undefined);
   const settings = tracingSettings(env);
-  if (!settings.enabled || hasBadValue(env)) return;
+  if (!settings.enabled || badValue) return;
   const { createAddHookMessageChannel } = await import('import-in-the-middle');
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
@@ -45,12 +47,12 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   stop = () => provider.shutdown();
 }
 
-/** Exports the spans still buffered; called once the servers have closed. */
-export async function stopTracing(): Promise<void> {
-  await stop?.();
-  stop = undefined;
-}
-
-function hasBadValue(env: NodeJS.ProcessEnv): boolean {
-  return Object.entries(tracingConfig.checks).some(([name, check]) => Boolean(env[name]) && check(env[name]!, env) !== undefined);
+/** Exports the spans still buffered, once Nest's servers have closed: the last requests' spans too. */
+@ModuleParts({ config: [tracingConfig] })
+@Module({})
+export class TracingModule implements OnApplicationShutdown {
+  async onApplicationShutdown(): Promise<void> {
+    await stop?.();
+    stop = undefined;
+  }
 }

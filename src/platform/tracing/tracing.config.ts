@@ -9,10 +9,7 @@ const isHttpUrl: EnvCheck = (value) =>
 const isRatio: EnvCheck = (value) => (/^(0(\.\d+)?|1(\.0+)?)$/.test(value) ? undefined : 'must be a number from 0 to 1');
 const isHttpProtocol = isOneOf('http/protobuf', 'http/json');
 
-/**
- * The standard OpenTelemetry variables the service reads (the SDK reads them itself): traces only, over
- * OTLP/HTTP. Checked with every other variable, so a typo stops the start instead of tracing nothing.
- */
+/** The standard OTEL_* variables (read by the SDK itself), checked so a typo stops the start instead of tracing nothing. */
 export const tracingConfig = defineConfig(
   'tracing',
   {
@@ -28,10 +25,7 @@ export const tracingConfig = defineConfig(
   () => tracingSettings(process.env),
 );
 
-/**
- * The variables' own defaults: the exporter is `otlp` unless named, so an endpoint alone turns tracing on,
- * as the OpenTelemetry docs and its Operator's injection expect; without an endpoint nothing is sent.
- */
+/** The variables' defaults: exporter `otlp` unless named, so an endpoint alone turns tracing on (as the OTel Operator expects). */
 export function tracingSettings(env: NodeJS.ProcessEnv) {
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
   const exporter = env.OTEL_TRACES_EXPORTER || 'otlp';
