@@ -23,10 +23,7 @@ import { ReadCacheInterceptor } from './policies/read-cache/index.js';
 
 export const API_PREFIX = 'v1';
 
-/**
- * Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`,
- * `@CachedRead()`, `@Idempotent()`, ...). Paths no route serves end in `UnmatchedRequestHandler`.
- */
+/** Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`, `@Idempotent()`, ...). */
 export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {
   const v1 = `/${API_PREFIX}`;
   answerUnparsableRequests(app.getHttpServer());

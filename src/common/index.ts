@@ -1,9 +1,11 @@
 export { LookupCache } from './cache/lookup-cache.js';
 export {
+  Caller,
   contextOf,
   requestContext,
   requestContextMiddleware,
   RequestContextModule,
+  RequestId,
   type Authentication,
   type Principal,
   type QuotaReading,
@@ -12,8 +14,7 @@ export {
 } from './context/request-context.js';
 export { HourlyPurge } from './scheduling/hourly-purge.js';
 export { AppParts, AppPartsModule, gatherParts, ModuleParts, type ModulePartsDefinition, type ScopeDefinition } from './module-parts.js';
-export { Clock } from './clock/clock.js';
-export { ClockModule } from './clock/clock.module.js';
+export { Clock, ClockModule } from './clock/clock.js';
 export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';
 export { ApiExceptionFilter } from './errors/api-exception.filter.js';
 export { ApiError, errorCodesOf, type ApiErrorDefinition } from './errors/api-error.decorator.js';
@@ -31,19 +32,9 @@ export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
 export { allowedMethodsFor, routePatternFor } from './http/express-routes.js';
 export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { jsonBodyParser } from './http/json-body.middleware.js';
-export { matchedRoute } from './http/matched-route.js';
-export {
-  recordErrorCode,
-  REQUEST_SPAN_ATTRIBUTES,
-  requestSpanMiddleware,
-  sampledTraceId,
-  traceFields,
-  traceFieldsOf,
-} from './http/request-span.js';
-export { Caller } from './http/caller.decorator.js';
+export { matchedRoute, requestSpanMiddleware, sampledTraceId, traceFields, traceFieldsOf } from './http/request-span.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';
 export { apiBaseUrl } from './http/public-url.js';
-export { RequestId } from './http/request-id.decorator.js';
 export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
 export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
 export {
