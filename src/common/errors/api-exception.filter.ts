@@ -31,10 +31,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         error instanceof Error ? error.stack : String(error),
       );
     }
-    if (response.headersSent) {
-      response.destroy();
-      return;
-    }
-    response.status(status).set(apiError.headers).json(apiError.toBody());
+    if (response.headersSent) response.destroy();
+    else response.status(status).set(apiError.headers).json(apiError.toBody());
   }
 }
