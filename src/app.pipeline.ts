@@ -28,7 +28,6 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
   const v1 = `/${API_PREFIX}`;
   answerUnparsableRequests(app.getHttpServer());
   const router: Express = app.getHttpAdapter().getInstance();
-  // Every request: its context and request id, its trace span (only while tracing is on), security headers, request log, metrics, CORS when configured.
   app.use(requestContextMiddleware);
   if (app.get(ConfigService).getOrThrow<TracingConfig>('tracing').enabled) app.use(requestSpanMiddleware(router));
   app.use(helmet());

@@ -28,5 +28,4 @@ export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
 export * from './pagination/keyset-page.js';
 export { encodeCursor } from './pagination/cursor.js';
 export { PageQueryDto } from './pagination/page-query.dto.js';
-export { AppValidationPipe, OmittableProperty } from './validation/app-validation.pipe.js';
-export { ToInteger } from './validation/to-integer.js';
+export { AppValidationPipe, OmittableProperty, ToInteger } from './validation/app-validation.pipe.js';

@@ -36,7 +36,6 @@ export class AppParts implements Required<ModulePartsDefinition> {
   readonly errors: Function[] = [];
 }
 
-/** Makes an application's gathered parts injectable in all its modules. */
 @Module({})
 export class AppPartsModule {
   static forRoot(parts: AppParts): DynamicModule {

@@ -6,7 +6,6 @@ interface RouteLayer {
   match(path: string): boolean;
 }
 
-/** The routes of the Express router that match `path`, with the methods each serves. */
 function routesOn(app: Express, path: string): Array<{ pattern: unknown; methods: string[] }> {
   const routes = [];
   for (const layer of (app as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? []) {

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 
-const CHECKSUM_LENGTH = 10;
-
-function checksum(payload: string): string {
-  return createHash('sha256').update(`pets-cursor:${payload}`).digest('base64url').slice(0, CHECKSUM_LENGTH);
-}
+const checksum = (payload: string) => createHash('sha256').update(`pets-cursor:${payload}`).digest('base64url').slice(0, 10);
 
 /** An opaque page position: base64url JSON, a checksum against mistyped cursors; unsigned, as a position grants nothing. */
 export function encodeCursor(position: Record<string, unknown>): string {

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ToInteger } from '../validation/to-integer.js';
+import { ToInteger } from '../validation/app-validation.pipe.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './keyset-page.js';
 
 /** The query of a keyset listing: `?limit=&cursor=`, for a route to take as it is or extend with its filters. */
