@@ -35,11 +35,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   return app;
 }
 
-/**
- * Idle keep-alive connections outlive a load balancer's (HAProxy purges within seconds, cloud ones
- * after 60 s), so the balancer closes them, never the replica: a replica that closes one may drop a
- * request the balancer is sending over it at that moment, unanswered.
- */
+// Idle keep-alive connections outlive a load balancer's (cloud ones close after 60 s), so the balancer closes them:
+// a replica that closed one could drop a request the balancer is sending over it at that moment.
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** The server's application: also reacts to SIGTERM/SIGINT with the graceful shutdown. */

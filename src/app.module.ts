@@ -1,13 +1,5 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
-import {
-  AppPartsModule,
-  ClockModule,
-  gatherParts,
-  KERNEL_ERRORS,
-  RequestContextModule,
-  UnmatchedRequestHandler,
-  type AppParts,
-} from './common/index.js';
+import { AppPartsModule, ClockModule, gatherParts, KERNEL_ERRORS, RequestContextModule, UnmatchedRequestHandler } from './common/index.js';
 import { AuditModule } from './modules/audit/index.js';
 import { AdminTokensModule } from './modules/admin/index.js';
 import { AuthModule } from './modules/auth/index.js';
@@ -54,7 +46,7 @@ const MODULES: AppModuleImport[] = [
 ];
 
 /** The server's parts: its modules' (and `extra` ones'), its own configuration and the kernel's errors. */
-export const serverParts = (extra: AppModuleImport[] = []): AppParts =>
+export const serverParts = (extra: AppModuleImport[] = []) =>
   gatherParts([...MODULES, ...extra], { config: [appConfig], errors: KERNEL_ERRORS });
 
 /** The modules, plus `extra` ones (a test's fixtures), with the parts they declare. The request pipeline is in app.pipeline.ts. */

@@ -23,15 +23,11 @@ import { ReadCacheInterceptor } from './policies/read-cache/index.js';
 
 export const API_PREFIX = 'v1';
 
-/**
- * Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`,
- * `@CachedRead()`, `@Idempotent()`, ...). Paths no route serves end in `UnmatchedRequestHandler`.
- */
+/** Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`, `@Idempotent()`, ...). */
 export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {
   const v1 = `/${API_PREFIX}`;
   answerUnparsableRequests(app.getHttpServer());
   const router: Express = app.getHttpAdapter().getInstance();
-  // Every request: its context and request id, its trace span (only while tracing is on), security headers, request log, metrics, CORS when configured.
   app.use(requestContextMiddleware);
   if (app.get(ConfigService).getOrThrow<TracingConfig>('tracing').enabled) app.use(requestSpanMiddleware(router));
   app.use(helmet());

@@ -1,19 +1,8 @@
 export { LookupCache } from './cache/lookup-cache.js';
-export {
-  contextOf,
-  requestContext,
-  requestContextMiddleware,
-  RequestContextModule,
-  type Authentication,
-  type Principal,
-  type QuotaReading,
-  type QuotaWindow,
-  type RequestContext,
-} from './context/request-context.js';
+export * from './context/request-context.js';
 export { HourlyPurge } from './scheduling/hourly-purge.js';
-export { AppParts, AppPartsModule, gatherParts, ModuleParts, type ModulePartsDefinition, type ScopeDefinition } from './module-parts.js';
-export { Clock } from './clock/clock.js';
-export { ClockModule } from './clock/clock.module.js';
+export { AppParts, AppPartsModule, gatherParts, ModuleParts, type ScopeDefinition } from './module-parts.js';
+export { Clock, ClockModule } from './clock/clock.js';
 export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';
 export { ApiExceptionFilter } from './errors/api-exception.filter.js';
 export { ApiError, errorCodesOf, type ApiErrorDefinition } from './errors/api-error.decorator.js';
@@ -28,34 +17,15 @@ export {
 } from './errors/api.exception.js';
 export { describeErrorCodes } from './errors/error.dto.js';
 export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
-export { allowedMethodsFor, routePatternFor } from './http/express-routes.js';
+export { allowedMethodsFor } from './http/express-routes.js';
 export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { jsonBodyParser } from './http/json-body.middleware.js';
-export { matchedRoute } from './http/matched-route.js';
-export {
-  recordErrorCode,
-  REQUEST_SPAN_ATTRIBUTES,
-  requestSpanMiddleware,
-  sampledTraceId,
-  traceFields,
-  traceFieldsOf,
-} from './http/request-span.js';
-export { Caller } from './http/caller.decorator.js';
+export { matchedRoute, requestSpanMiddleware, sampledTraceId, traceFields, traceFieldsOf } from './http/request-span.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';
 export { apiBaseUrl } from './http/public-url.js';
-export { RequestId } from './http/request-id.decorator.js';
 export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
 export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
-export {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  pageStart,
-  toPage,
-  type ListingFilter,
-  type Page,
-  type PageRequest,
-} from './pagination/keyset-page.js';
+export * from './pagination/keyset-page.js';
 export { encodeCursor } from './pagination/cursor.js';
 export { PageQueryDto } from './pagination/page-query.dto.js';
-export { AppValidationPipe, OmittableProperty } from './validation/app-validation.pipe.js';
-export { ToInteger } from './validation/to-integer.js';
+export { AppValidationPipe, OmittableProperty, ToInteger } from './validation/app-validation.pipe.js';

@@ -36,7 +36,6 @@ export class AppParts implements Required<ModulePartsDefinition> {
   readonly errors: Function[] = [];
 }
 
-/** Makes an application's gathered parts injectable in all its modules. */
 @Module({})
 export class AppPartsModule {
   static forRoot(parts: AppParts): DynamicModule {
@@ -54,10 +53,7 @@ export const ModuleParts =
 
 type ModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
-/**
- * The parts of `modules` and of every module they import, each module once, in list order: the same
- * list gives the server, the command-line tool and the migrations the same parts, whatever files they load.
- */
+/** The parts of `modules` and every module they import, each once, in list order: one list, the same parts for every entry point. */
 export function gatherParts(modules: readonly ModuleImport[], own: ModulePartsDefinition = {}): AppParts {
   const gathered = new AppParts();
   const seen = new Set<unknown>();
@@ -67,15 +63,11 @@ export function gatherParts(modules: readonly ModuleImport[], own: ModulePartsDe
     }
   };
   const visit = (entry: ModuleImport) => {
-    if (entry instanceof Promise || 'forwardRef' in entry) return;
-    const type = 'module' in entry ? entry.module : entry;
-    const imports = [
-      ...((Reflect.getMetadata(MODULE_METADATA.IMPORTS, type) as ModuleImport[] | undefined) ?? []),
-      ...('module' in entry ? (entry.imports ?? []) : []),
-    ];
-    if (seen.has(entry)) return;
+    if (entry instanceof Promise || 'forwardRef' in entry || seen.has(entry)) return;
     seen.add(entry);
-    for (const imported of imports) visit(imported);
+    const type = 'module' in entry ? entry.module : entry;
+    for (const imported of (Reflect.getMetadata(MODULE_METADATA.IMPORTS, type) as ModuleImport[] | undefined) ?? []) visit(imported);
+    if ('module' in entry) for (const imported of entry.imports ?? []) visit(imported);
     add((Reflect.getMetadata(PARTS, type) as ModulePartsDefinition | undefined) ?? {});
   };
   add(own);

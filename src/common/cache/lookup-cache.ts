@@ -10,15 +10,9 @@ export interface LookupCacheOptions {
   staleMs: number;
 }
 
-interface Read<V> {
-  value: V | null;
-  readAtMs: number;
-}
+type Read<V> = { value: V | null; readAtMs: number };
 
-/**
- * Database lookups in a bounded LRU cache, concurrent misses sharing one; while the database cannot be
- * reached, a value found within `staleMs` answers, so a known caller is served through an outage.
- */
+/** Database lookups in a bounded LRU cache, concurrent misses sharing one; a value found within `staleMs` answers through an outage. */
 export class LookupCache<K extends object | string | number, V> {
   private readonly reads: LRUCache<K, Read<V>, () => Promise<V | null>>;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createParamDecorator } from '@nestjs/common';
 import type { Span } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
@@ -8,7 +9,6 @@ import { ClsModule, ClsServiceManager, ContextClsStoreMap, type ClsService, type
 export interface Principal {
   keyId: number;
   clientId: number;
-  /** Names from the scope catalogue, read with the key. */
   scopes: readonly string[];
 }
 
@@ -29,10 +29,7 @@ export interface QuotaReading {
   day: QuotaWindow;
 }
 
-/**
- * What a request carries from the pipeline's first step to its last, one typed store per request
- * (nestjs-cls): each field is written by one piece and read by those after it.
- */
+/** What a request carries through the pipeline, one typed store per request (nestjs-cls): each field has one writer. */
 export interface RequestContext extends ClsStore {
   /** The caller's sane `X-Request-Id`, else a new one; every response echoes it. */
   requestId: string;
@@ -60,10 +57,7 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:/+=-]{1,128}$/;
 /** The current request's context, where injection cannot reach (a parameter decorator). */
 export const requestContext = (): ClsService<RequestContext> => ClsServiceManager.getClsService<RequestContext>();
 
-/**
- * First in a pipeline: opens the request's context, with its request id. nestjs-cls's own ClsMiddleware
- * would also await its plugins' hooks on every request; this service registers none.
- */
+/** First in a pipeline: opens the request's context. nestjs-cls's ClsMiddleware would await plugin hooks on every request. */
 export function requestContextMiddleware(request: Request, response: Response, next: NextFunction): void {
   const cls = requestContext();
   cls.run(() => {
@@ -79,3 +73,13 @@ export function requestContextMiddleware(request: Request, response: Response, n
 /** A request's context from outside its async flow: what runs on its response's events (the request log, metrics, the span's end). */
 export const contextOf = (request: Request): Partial<RequestContext> =>
   (ContextClsStoreMap.getByRaw(request) as RequestContext | undefined) ?? {};
+
+/** The key and client calling: every route here is behind the API key guard, which sets it. */
+export const Caller = createParamDecorator((): Principal => {
+  const principal = requestContext().get('principal');
+  if (!principal) throw new Error('Caller is read only on routes the API key guard has authenticated');
+  return principal;
+});
+
+/** The request's `X-Request-Id`, for a handler to pass on explicitly (into an audit event, say). */
+export const RequestId = createParamDecorator((): string => requestContext().get('requestId'));

@@ -14,10 +14,7 @@ export interface ApiErrorDefinition {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
 const definitions = new Map<Function, ApiErrorDefinition>();
 
-/**
- * Declares an exception's place in the error catalogue, on the class of the module that owns it: the
- * Error schema's codes and each operation's `@ApiErrorResponses(...)` are built from these.
- */
+/** Declares an exception's place in the error catalogue: the Error schema's codes and `@ApiErrorResponses(...)` are built from it. */
 export function ApiError(definition: ApiErrorDefinition): ClassDecorator {
   if (!/^[a-z][a-z0-9_]*$/.test(definition.code)) throw new Error(`"${definition.code}" is not an error code (^[a-z][a-z0-9_]*$).`);
   return (target) => {

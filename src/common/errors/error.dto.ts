@@ -11,13 +11,8 @@ export class ErrorDetailDto {
 
 @ApiSchema({ name: 'Error' })
 export class ErrorDto {
-  @ApiProperty({
-    type: 'string',
-    maxLength: 64,
-    pattern: '^[a-z][a-z0-9_]*$',
-    // Completed by describeErrorCodes when the document is built, once every module has declared its errors.
-    description: 'Machine-readable error code.',
-  })
+  // The description is completed by describeErrorCodes when the document is built, once every module has declared its errors.
+  @ApiProperty({ type: 'string', maxLength: 64, pattern: '^[a-z][a-z0-9_]*$', description: 'Machine-readable error code.' })
   code: string;
 
   @ApiProperty({ type: 'string', maxLength: 1000, description: 'Human-readable description.' })

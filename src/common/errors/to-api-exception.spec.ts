@@ -1,6 +1,6 @@
 import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { ApiException, ValidationFailedException } from './api.exception.js';
-import { toApiException } from './to-api-exception.js';
+import { toApiException } from './api-exception.filter.js';
 
 const request = (allowed: string[] = []) => ({ method: 'DELETE', path: '/v1/pets', allowedMethods: () => allowed });
 

@@ -6,24 +6,22 @@ interface RouteLayer {
   match(path: string): boolean;
 }
 
-const routeLayersOf = (app: Express): RouteLayer[] => (app as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? [];
-
-/** A route taking every method is a catch-all (Nest's 404 for the paths outside the `/v1` prefix), not a method the path serves. */
-const isCatchAll = (served: string[]) => served.length >= METHODS.length;
-
-const servedMethods = (layer: RouteLayer & { route: NonNullable<RouteLayer['route']> }) =>
-  Object.entries(layer.route.methods)
-    .filter(([method, on]) => on && method !== '_all')
-    .map(([method]) => method.toUpperCase());
+function routesOn(app: Express, path: string): Array<{ pattern: unknown; methods: string[] }> {
+  const routes = [];
+  for (const layer of (app as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? []) {
+    if (!layer.route || !layer.match(path)) continue;
+    const methods = Object.entries(layer.route.methods)
+      .filter(([method, on]) => on && method !== '_all')
+      .map(([method]) => method.toUpperCase());
+    // A route taking every method is a catch-all (Nest's 404 for the paths outside the `/v1` prefix), not a method the path serves.
+    if (methods.length < METHODS.length) routes.push({ pattern: layer.route.path, methods });
+  }
+  return routes;
+}
 
 /** The methods the Express router serves on a path, for a truthful `Allow` on a 405. */
 export function allowedMethodsFor(app: Express, path: string): string[] {
-  const methods = new Set<string>();
-  for (const layer of routeLayersOf(app)) {
-    if (!layer.route || !layer.match(path)) continue;
-    const served = servedMethods(layer as Parameters<typeof servedMethods>[0]);
-    if (!isCatchAll(served)) served.forEach((method) => methods.add(method));
-  }
+  const methods = new Set(routesOn(app, path).flatMap((route) => route.methods));
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }
@@ -31,10 +29,6 @@ export function allowedMethodsFor(app: Express, path: string): string[] {
 /** The pattern of the route that serves (or would serve) `method` on `path`, for a request answered before routing (a 429). */
 export function routePatternFor(app: Express, method: string, path: string): string | undefined {
   const wanted = method === 'HEAD' ? 'GET' : method;
-  for (const layer of routeLayersOf(app)) {
-    if (!layer.route || typeof layer.route.path !== 'string' || !layer.match(path)) continue;
-    const served = servedMethods(layer as Parameters<typeof servedMethods>[0]);
-    if (!isCatchAll(served) && served.includes(wanted)) return layer.route.path;
-  }
-  return undefined;
+  const route = routesOn(app, path).find(({ pattern, methods }) => typeof pattern === 'string' && methods.includes(wanted));
+  return route?.pattern as string | undefined;
 }

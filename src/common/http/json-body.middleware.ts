@@ -17,10 +17,7 @@ const MAX_JSON_DEPTH = 32;
 
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-/**
- * How deep a body nests (`{}` is 1), walked without recursion, and whether a string or key holds a
- * lone surrogate: valid JSON syntax, but not text UTF-8 can store.
- */
+/** How deep a body nests (`{}` is 1), without recursion, and whether a string or key holds a lone surrogate (not storable as UTF-8). */
 function inspect(body: unknown): { depth: number; loneSurrogate: boolean } {
   let depth = 0;
   const stack: Array<[unknown, number]> = [[body, 0]];
@@ -39,9 +36,8 @@ function inspect(body: unknown): { depth: number; loneSurrogate: boolean } {
   return { depth, loneSurrogate: false };
 }
 
-function hasBody(request: Request): boolean {
-  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-}
+const hasBody = (request: Request) =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 function isJsonUtf8(request: Request): boolean {
   try {
@@ -52,10 +48,7 @@ function isJsonUtf8(request: Request): boolean {
   }
 }
 
-/**
- * Reads the JSON body of a request a route of `router` takes (an unknown path or method gets its 404 or
- * 405 whatever it sent); anything but UTF-8 JSON within the limits is refused. No body passes (the pipe says what is missing).
- */
+/** The JSON body of a request a route takes (others get their 404 or 405): UTF-8 JSON within the limits, or none (the pipe says). */
 export function jsonBodyParser(limit: string, router: Express): RequestHandler {
   const isRouted = (request: Request) => allowedMethodsFor(router, request.originalUrl.split('?')[0]).includes(request.method);
   const parse = express.json({

@@ -11,23 +11,7 @@ import {
 } from '@opentelemetry/api';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { routePatternFor } from './express-routes.js';
-import { matchedRoute } from './matched-route.js';
 import { contextOf, requestContext } from '../context/request-context.js';
-
-/** The semantic conventions' names, and the service's own (`pets.*`); none holds a credential. */
-export const REQUEST_SPAN_ATTRIBUTES = {
-  method: 'http.request.method',
-  path: 'url.path',
-  scheme: 'url.scheme',
-  protocolVersion: 'network.protocol.version',
-  clientAddress: 'client.address',
-  userAgent: 'user_agent.original',
-  route: 'http.route',
-  status: 'http.response.status_code',
-  requestId: 'http.response.header.x-request-id',
-  clientId: 'pets.client.id',
-  errorCode: 'pets.error.code',
-} as const;
 
 /** Probes and scrapes would drown the traces, as they would the request log. */
 const UNTRACED = /^\/(health\/|metrics)/;
@@ -35,11 +19,9 @@ const UNTRACED = /^\/(health\/|metrics)/;
 const tracer = trace.getTracer('pet-adoption-service');
 
 /**
- * The request's server span, continuing the caller's `traceparent`. Only a sampled request enters the
- * span's context (so its database and Redis calls become child spans); the others keep their ids for
- * the log line and cost nothing more. While tracing is off, the API's no-op tracer answers and nothing is kept.
- * The service makes this span itself rather than through @opentelemetry/instrumentation-http, which binds
- * every request's and response's emitters and builds the attributes of spans it never records (docs/architecture.md#tracing).
+ * The request's server span, continuing the caller's `traceparent`. Only a sampled one enters the context (its database and
+ * Redis calls become child spans); the others keep their ids for the log line. Made here rather than by
+ * instrumentation-http, which costs every request even unsampled (docs/architecture.md#tracing).
  */
 export function requestSpanMiddleware(router: Express): (request: Request, response: Response, next: NextFunction) => void {
   return (request, response, next) => {
@@ -49,30 +31,35 @@ export function requestSpanMiddleware(router: Express): (request: Request, respo
     if (!isSpanContextValid(span.spanContext())) return next();
     requestContext().set('span', span);
     if (!span.isRecording()) return next();
-    const A = REQUEST_SPAN_ATTRIBUTES;
+    // The semantic conventions' names, and the service's own (`pets.*`); none holds a credential.
     span.setAttributes({
-      [A.method]: request.method,
-      [A.path]: request.originalUrl.split('?')[0],
-      [A.scheme]: request.protocol,
-      [A.protocolVersion]: request.httpVersion,
-      [A.clientAddress]: request.ip,
-      [A.userAgent]: request.get('user-agent'),
+      'http.request.method': request.method,
+      'url.path': request.originalUrl.split('?')[0],
+      'url.scheme': request.protocol,
+      'network.protocol.version': request.httpVersion,
+      'client.address': request.ip,
+      'user_agent.original': request.get('user-agent'),
     });
     response.once('close', () => endRequestSpan(span, router, request, response));
     context.with(trace.setSpan(parent, span), next);
   };
 }
 
+/** The route pattern that served a request, never the raw path (labels stay few); not Nest's catch-all `*path`. */
+export function matchedRoute(request: Request): string | undefined {
+  const path = (request.route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' && !path.startsWith('*') ? path : undefined;
+}
+
 /** Named by its route pattern, also when the answer came before routing (a 429); the client and the request id the caller got. */
 function endRequestSpan(span: Span, router: Express, request: Request, response: Response): void {
-  const A = REQUEST_SPAN_ATTRIBUTES;
   const route = matchedRoute(request) ?? routePatternFor(router, request.method, request.originalUrl.split('?')[0]);
-  if (route) span.updateName(`${request.method} ${route}`).setAttribute(A.route, route);
+  if (route) span.updateName(`${request.method} ${route}`).setAttribute('http.route', route);
   const { requestId, principal } = contextOf(request);
   span.setAttributes({
-    [A.status]: response.statusCode,
-    [A.clientId]: principal?.clientId,
-    [A.requestId]: requestId === undefined ? undefined : [requestId],
+    'http.response.status_code': response.statusCode,
+    'pets.client.id': principal?.clientId,
+    'http.response.header.x-request-id': requestId === undefined ? undefined : [requestId],
   });
   if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
   span.end();
@@ -80,7 +67,7 @@ function endRequestSpan(span: Span, router: Express, request: Request, response:
 
 /** Puts the Error object's code on the request's span: the refusals (401, 403, 429) are what operators look for. */
 export function recordErrorCode(request: Request, code: string): void {
-  contextOf(request).span?.setAttribute(REQUEST_SPAN_ATTRIBUTES.errorCode, code);
+  contextOf(request).span?.setAttribute('pets.error.code', code);
 }
 
 type TraceFields = { trace_id?: string; span_id?: string };

@@ -3,10 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { RouteNotFoundException } from '../errors/api.exception.js';
 
-/**
- * The last handler of the Express stack: Nest answers unmatched paths only under the prefix, so
- * `/nowhere`, `//v1/pets` or `/docs/..%2f…` would get Express's HTML page instead of the Error object.
- */
+/** Last in the Express stack: Nest answers unmatched paths only under the prefix; `/nowhere` would get Express's HTML page. */
 @Injectable()
 export class UnmatchedRequestHandler implements OnApplicationBootstrap {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

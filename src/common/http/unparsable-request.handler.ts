@@ -22,10 +22,7 @@ function answer(socket: Duplex, error: ApiException): void {
   );
 }
 
-/**
- * Answers what Node's HTTP parser cannot read as every other error, with an `X-Request-Id`, after
- * any earlier response on the connection, then closes it. Timeouts keep Node's 408.
- */
+/** Answers what Node's HTTP parser cannot read as the Error object, after any earlier response on the connection, then closes it. */
 export function answerUnparsableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -39,10 +36,7 @@ export function answerUnparsableRequests(server: Server): void {
     const apiError = error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : UNPARSABLE;
     // The response to an earlier request on the connection, while it is still being written.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (!inFlight) {
-      answer(socket, apiError);
-      return;
-    }
+    if (!inFlight) return answer(socket, apiError);
     inFlight.once('finish', () => (socket.writable ? answer(socket, apiError) : socket.destroy()));
     inFlight.once('close', () => {
       if (!inFlight.writableFinished) socket.destroy();

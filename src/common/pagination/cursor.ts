@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
 
-const CHECKSUM_LENGTH = 10;
+const checksum = (payload: string) => createHash('sha256').update(`pets-cursor:${payload}`).digest('base64url').slice(0, 10);
 
-function checksum(payload: string): string {
-  return createHash('sha256').update(`pets-cursor:${payload}`).digest('base64url').slice(0, CHECKSUM_LENGTH);
-}
-
-/**
- * An opaque page position: base64url JSON plus a checksum against truncated or mistyped cursors; no
- * signature, as a position reveals and grants nothing and the caller validates every field.
- */
+/** An opaque page position: base64url JSON, a checksum against mistyped cursors; unsigned, as a position grants nothing. */
 export function encodeCursor(position: Record<string, unknown>): string {
   const payload = Buffer.from(JSON.stringify(position)).toString('base64url');
   return `${payload}.${checksum(payload)}`;

@@ -1,12 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ToInteger } from '../validation/to-integer.js';
+import { ToInteger } from '../validation/app-validation.pipe.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './keyset-page.js';
 
 /** The query of a keyset listing: `?limit=&cursor=`, for a route to take as it is or extend with its filters. */
 export class PageQueryDto {
-  @ApiProperty({
-    required: false,
+  @ApiPropertyOptional({
     type: 'integer',
     format: 'int32',
     minimum: 1,
@@ -22,8 +21,7 @@ export class PageQueryDto {
   @IsInt({ message: 'limit must be a single integer' })
   limit?: number;
 
-  @ApiProperty({
-    required: false,
+  @ApiPropertyOptional({
     type: 'string',
     maxLength: 200,
     pattern: '^[A-Za-z0-9._-]+$',

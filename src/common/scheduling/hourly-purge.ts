@@ -2,10 +2,7 @@ import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from 
 
 const PURGE_INTERVAL_MS = 60 * 60_000;
 
-/**
- * Deletes what a table no longer needs, once an hour per replica and off every request path. A failed
- * purge (the database is out) is logged and retried at the next interval.
- */
+/** Deletes what a table no longer needs, hourly per replica and off every request path; a failed purge waits for the next. */
 export abstract class HourlyPurge implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
   private timer?: NodeJS.Timeout;
@@ -18,7 +15,6 @@ export abstract class HourlyPurge implements OnApplicationBootstrap, OnApplicati
     this.logger = new Logger(context);
   }
 
-  /** Deletes the rows; resolves with how many. */
   protected abstract purge(): Promise<number>;
 
   onApplicationBootstrap(): void {

@@ -1,4 +1,5 @@
 import { Injectable, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { ValidateIf } from 'class-validator';
 import { ValidationFailedException } from '../errors/api.exception.js';
 import type { ErrorDetailDto } from '../errors/error.dto.js';
@@ -6,10 +7,11 @@ import type { ErrorDetailDto } from '../errors/error.dto.js';
 /** A body property that may be left out: `IsOptional` also let `"status": null` through to the database (a 500). */
 export const OmittableProperty = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
-/**
- * The keys class-transformer drops silently, so the whitelist never sees them (`{"toString": 0}`,
- * `?valueOf=1`): `__proto__`, `prototype` and every name the DTO has through its prototype chain.
- */
+/** Plain digits become a number; anything else (`1.5`, `0x10`, ` 5`, a repeated parameter) is left for the validators to refuse. */
+export const ToInteger = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value));
+
+/** Keys class-transformer drops silently, unseen by the whitelist (`{"toString": 0}`): `__proto__`, `prototype`, inherited names. */
 function silentlyDroppedKeys(value: object, metatype: unknown): string[] {
   const prototype: unknown = typeof metatype === 'function' ? metatype.prototype : undefined;
   const instance = typeof prototype === 'object' && prototype !== null ? prototype : Object.prototype;
