@@ -5,7 +5,7 @@ import { ExpiredApiKeyException, InsufficientScopeException, InvalidApiKeyExcept
 import { ClsService } from 'nestjs-cls';
 import { IS_PUBLIC, type RequestContext } from '../../common/index.js';
 import { RequestAuthenticator } from './request-authenticator.js';
-import { REQUIRED_SCOPE } from './required-scope.decorator.js';
+import { REQUIRED_SCOPE } from './scopes.js';
 
 /**
  * Global guard: every route needs a live API key unless it is marked `@Public()`, and a key with the

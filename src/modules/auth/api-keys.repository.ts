@@ -51,12 +51,8 @@ export class ApiKeysRepository {
     return this.txHost.tx.getRepository(ApiKey).findOneBy({ id, clientId, ...live(now) });
   }
 
-  list(clientId?: number): Promise<ApiKey[]> {
-    return this.keys.find({ where: clientId === undefined ? {} : { clientId }, order: { id: 'ASC' } });
-  }
-
-  /** Up to `take` keys after the id `after` (from the first without), in id order, of one client or of all: a keyset page. */
-  findPage(clientId: number | undefined, after: number | undefined, take: number): Promise<ApiKey[]> {
+  /** Up to `take` keys (all without) after the id `after` (from the first without), in id order, of one client or of all. */
+  findPage(clientId: number | undefined, after?: number, take?: number): Promise<ApiKey[]> {
     const where = { ...(after !== undefined && { id: MoreThan(after) }), ...(clientId !== undefined && { clientId }) };
     return this.keys.find({ where, order: { id: 'ASC' }, take });
   }

@@ -30,12 +30,8 @@ export class ClientsRepository {
     return this.txHost.tx.getRepository(Client).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  listAll(): Promise<Client[]> {
-    return this.clients.find({ order: { id: 'ASC' } });
-  }
-
-  /** Up to `take` clients after the id `after`, in id order: a keyset page. */
-  findPage(after: number | undefined, take: number): Promise<Client[]> {
+  /** Up to `take` clients (all without) after the id `after` (from the first without), in id order. */
+  findPage(after?: number, take?: number): Promise<Client[]> {
     return this.clients.find({ where: after === undefined ? {} : { id: MoreThan(after) }, order: { id: 'ASC' }, take });
   }
 

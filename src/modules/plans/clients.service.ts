@@ -77,7 +77,7 @@ export class ClientsService {
   }
 
   async list(): Promise<ClientView[]> {
-    return (await this.clients.listAll()).map(toClientView);
+    return (await this.clients.findPage()).map(toClientView);
   }
 
   /** Clients in id order, a page at a time: the command-line tool and the admin API list with this one method. */
