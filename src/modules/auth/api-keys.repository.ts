@@ -20,10 +20,7 @@ export class ApiKeysRepository {
     return keys.save(keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
   }
 
-  /**
-   * Unknown and revoked keys cost the same statement: no timing tells them apart. Expired keys are
-   * returned with their `expiresAt`, which the caller compares with its clock on every use.
-   */
+  /** Unknown and revoked keys cost the same statement, so no timing tells them apart; expired keys are the caller's to judge. */
   findUnrevokedByHash(keyHash: string): Promise<Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'> | null> {
     return this.keys.findOne({
       select: { id: true, clientId: true, expiresAt: true, scopes: true },

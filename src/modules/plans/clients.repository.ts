@@ -3,8 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, type Repository } from 'typeorm';
 import { TransactionHost } from '../../platform/database/index.js';
 import { Client } from './entities/client.entity.js';
-import type { PlanLimits } from './plan-catalogue.js';
-import type { PlanChoice } from './plan-rules.js';
+import type { PlanChoice, PlanLimits } from './plan-catalogue.js';
 
 const limitColumns = (limits?: PlanLimits) => ({ perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null });
 
