@@ -21,10 +21,7 @@ type LiveKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'>;
 
 export type ApiKeyView = ReturnType<typeof toApiKeyView>;
 
-export interface IssuedKey {
-  key: string;
-  apiKey: ApiKeyView;
-}
+export type IssuedKey = { key: string; apiKey: ApiKeyView };
 
 type Rolled = IssuedKey | 'not-found';
 
@@ -34,12 +31,8 @@ export interface ApiKeyPage {
   nextCursor: string | null;
 }
 
-export interface KeyOptions {
-  name?: string;
-  expiresAt?: Date | null;
-  /** The catalogue's defaults when absent. */
-  scopes?: readonly string[];
-}
+/** Without scopes, the catalogue's defaults. */
+type KeyOptions = Partial<Pick<ApiKey, 'name' | 'expiresAt' | 'scopes'>>;
 
 /** The key itself is returned once and never kept. */
 @Injectable()
@@ -80,9 +73,8 @@ export class ApiKeysService {
   }
 
   /**
-   * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it
-   * would have. The old key does not count towards `maxLive`: a client at its limit can still rotate.
-   * Operators (the command-line tool, the admin API) roll without a limit, as they create.
+   * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it would have. The old
+   * key does not count towards `maxLive`, so a client at its limit can still rotate; operators roll without a limit.
    */
   roll(id: number, clientId: number, overlapMs: number, context: ChangeContext): Promise<Rolled>;
   roll(id: number, clientId: number, overlapMs: number, context: ChangeContext, maxLive: number): Promise<Rolled | 'limit-reached'>;

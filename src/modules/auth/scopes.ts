@@ -27,10 +27,7 @@ export const ScopeListProperty = (options: Partial<ApiPropertyOptions> = {}) =>
 /** A list a caller sends: 1 to MAX_SCOPES names; the catalogue (`ScopeCatalogue.resolve`) judges each. */
 export const ScopeListRules = () => applyDecorators(IsArray(), ArrayNotEmpty(), ArrayMaxSize(MAX_SCOPES), IsString({ each: true }));
 
-/**
- * What a key may do: the scopes every module of the application declares (its `@ModuleParts`), in
- * module-list order. Checked at boot: a route may require only a declared scope.
- */
+/** What a key may do: the scopes the modules declare in `@ModuleParts`, in module order; at boot, each required scope must be one. */
 @Injectable()
 export class ScopeCatalogue implements OnApplicationBootstrap {
   readonly names: readonly string[];
