@@ -11,35 +11,25 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** How much of a token past its prefix is kept in clear, so operators can tell tokens apart. */
 const DISPLAYED_CHARACTERS = 8;
 
-export interface TokenFormat {
-  generate: () => string;
-  isWellFormed: (token: string) => boolean;
-  /** What is stored instead of the token. */
-  hash: (token: string) => string;
-  displayPrefix: (token: string) => string;
-}
-
-function toBase62(value: number, width: number): string {
-  let out = '';
-  for (let rest = value; rest > 0; rest = Math.floor(rest / 62)) out = BASE62[rest % 62] + out;
-  return out.padStart(width, '0');
-}
-
+/** The body's CRC32 in base62. */
 function checksum(body: string): string {
-  return toBase62(crc32(body), CHECKSUM_LENGTH);
+  let out = '';
+  for (let rest = crc32(body); rest > 0; rest = Math.floor(rest / 62)) out = BASE62[rest % 62] + out;
+  return out.padStart(CHECKSUM_LENGTH, '0');
 }
 
-export function tokenFormat(prefix: string): TokenFormat {
+export function tokenFormat(prefix: string) {
   const pattern = new RegExp(`^${prefix}[0-9A-Za-z]{${BODY_LENGTH + CHECKSUM_LENGTH}}$`);
   return {
-    generate: () => {
+    generate: (): string => {
       const body = Array.from({ length: BODY_LENGTH }, () => BASE62[randomInt(BASE62.length)]).join('');
       return `${prefix}${body}${checksum(body)}`;
     },
-    isWellFormed: (token) =>
+    isWellFormed: (token: string): boolean =>
       pattern.test(token) && token.slice(prefix.length + BODY_LENGTH) === checksum(token.slice(prefix.length, prefix.length + BODY_LENGTH)),
-    hash: (token) => createHash('sha256').update(token).digest('hex'),
-    displayPrefix: (token) => token.slice(0, prefix.length + DISPLAYED_CHARACTERS),
+    /** What is stored instead of the token. */
+    hash: (token: string): string => createHash('sha256').update(token).digest('hex'),
+    displayPrefix: (token: string): string => token.slice(0, prefix.length + DISPLAYED_CHARACTERS),
   };
 }
 

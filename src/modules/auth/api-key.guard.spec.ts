@@ -6,7 +6,7 @@ import { InsufficientScopeException, InvalidApiKeyException, MissingApiKeyExcept
 import type { ClsService } from 'nestjs-cls';
 import type { Principal, RequestContext } from '../../common/index.js';
 import type { RequestAuthenticator } from './request-authenticator.js';
-import { REQUIRED_SCOPE } from './required-scope.decorator.js';
+import { REQUIRED_SCOPE } from './scopes.js';
 
 function context(authorization?: string) {
   const request = { headers: { authorization } };

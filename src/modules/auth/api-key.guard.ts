@@ -5,12 +5,9 @@ import { ExpiredApiKeyException, InsufficientScopeException, InvalidApiKeyExcept
 import { ClsService } from 'nestjs-cls';
 import { IS_PUBLIC, type RequestContext } from '../../common/index.js';
 import { RequestAuthenticator } from './request-authenticator.js';
-import { REQUIRED_SCOPE } from './required-scope.decorator.js';
+import { REQUIRED_SCOPE } from './scopes.js';
 
-/**
- * Global guard: every route needs a live API key unless it is marked `@Public()`, and a key with the
- * scope of its `@RequiredScope()`. The limiter has counted the request already, a 403 included.
- */
+/** Global: a live key with the `@RequiredScope()` on every route not `@Public()`; the limiter has counted the request already, a 403 too. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(

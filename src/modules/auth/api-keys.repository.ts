@@ -20,10 +20,7 @@ export class ApiKeysRepository {
     return keys.save(keys.create({ ...key, revokedAt: null, lastUsedAt: null }));
   }
 
-  /**
-   * Unknown and revoked keys cost the same statement: no timing tells them apart. Expired keys are
-   * returned with their `expiresAt`, which the caller compares with its clock on every use.
-   */
+  /** Unknown and revoked keys cost the same statement, so no timing tells them apart; expired keys are the caller's to judge. */
   findUnrevokedByHash(keyHash: string): Promise<Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'> | null> {
     return this.keys.findOne({
       select: { id: true, clientId: true, expiresAt: true, scopes: true },
@@ -51,12 +48,8 @@ export class ApiKeysRepository {
     return this.txHost.tx.getRepository(ApiKey).findOneBy({ id, clientId, ...live(now) });
   }
 
-  list(clientId?: number): Promise<ApiKey[]> {
-    return this.keys.find({ where: clientId === undefined ? {} : { clientId }, order: { id: 'ASC' } });
-  }
-
-  /** Up to `take` keys after the id `after` (from the first without), in id order, of one client or of all: a keyset page. */
-  findPage(clientId: number | undefined, after: number | undefined, take: number): Promise<ApiKey[]> {
+  /** Up to `take` keys (all without) after the id `after` (from the first without), in id order, of one client or of all. */
+  findPage(clientId: number | undefined, after?: number, take?: number): Promise<ApiKey[]> {
     const where = { ...(after !== undefined && { id: MoreThan(after) }), ...(clientId !== undefined && { clientId }) };
     return this.keys.find({ where, order: { id: 'ASC' }, take });
   }

@@ -21,12 +21,9 @@ type LiveKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'>;
 
 export type ApiKeyView = ReturnType<typeof toApiKeyView>;
 
-export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
+export type IssuedKey = { key: string; apiKey: ApiKeyView };
 
-export interface IssuedKey {
-  key: string;
-  apiKey: ApiKeyView;
-}
+type Rolled = IssuedKey | 'not-found';
 
 export interface ApiKeyPage {
   keys: ApiKeyView[];
@@ -34,12 +31,8 @@ export interface ApiKeyPage {
   nextCursor: string | null;
 }
 
-export interface KeyOptions {
-  name?: string;
-  expiresAt?: Date | null;
-  /** The catalogue's defaults when absent. */
-  scopes?: readonly string[];
-}
+/** Without scopes, the catalogue's defaults. */
+type KeyOptions = Partial<Pick<ApiKey, 'name' | 'expiresAt' | 'scopes'>>;
 
 /** The key itself is returned once and never kept. */
 @Injectable()
@@ -80,25 +73,12 @@ export class ApiKeysService {
   }
 
   /**
-   * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it
-   * would have. The old key does not count towards `maxLive`: a client at its limit can still rotate.
-   * Operators (the command-line tool, the admin API) roll without a limit, as they create.
+   * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it would have. The old
+   * key does not count towards `maxLive`, so a client at its limit can still rotate; operators roll without a limit.
    */
-  roll(id: number, clientId: number, overlapMs: number, context: ChangeContext): Promise<IssuedKey | 'not-found'>;
-  roll(
-    id: number,
-    clientId: number,
-    overlapMs: number,
-    context: ChangeContext,
-    maxLive: number,
-  ): Promise<IssuedKey | 'not-found' | 'limit-reached'>;
-  roll(
-    id: number,
-    clientId: number,
-    overlapMs: number,
-    context: ChangeContext,
-    maxLive = Number.POSITIVE_INFINITY,
-  ): Promise<IssuedKey | 'not-found' | 'limit-reached'> {
+  roll(id: number, clientId: number, overlapMs: number, context: ChangeContext): Promise<Rolled>;
+  roll(id: number, clientId: number, overlapMs: number, context: ChangeContext, maxLive: number): Promise<Rolled | 'limit-reached'>;
+  roll(id: number, clientId: number, overlapMs: number, context: ChangeContext, maxLive = Infinity): Promise<Rolled | 'limit-reached'> {
     return this.txHost.withTransaction(async () => {
       const now = this.clock.now();
       const old = await this.keys.findLiveOfClient(id, clientId, now);
@@ -114,7 +94,7 @@ export class ApiKeysService {
   }
 
   async list(clientId?: number): Promise<ApiKeyView[]> {
-    return (await this.keys.list(clientId)).map((key) => this.view(key));
+    return (await this.keys.findPage(clientId)).map((key) => this.view(key));
   }
 
   /** Keys in id order, revoked and expired ones too, of one client or of all, a page at a time. */
@@ -146,7 +126,7 @@ export class ApiKeysService {
   }
 
   /** Revokes a key, expired ones too; with `clientId`, only a key of that client (another's is `not-found`). */
-  revoke(id: number, context: ChangeContext, clientId?: number): Promise<RevokeOutcome> {
+  revoke(id: number, context: ChangeContext, clientId?: number): Promise<'revoked' | 'already-revoked' | 'not-found'> {
     return this.txHost.withTransaction(async () => {
       const key = await this.keys.findById(id);
       if (!key || (clientId !== undefined && Number(key.clientId) !== clientId)) return 'not-found';

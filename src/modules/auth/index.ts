@@ -1,18 +1,9 @@
 export { ApiKeyGuard } from './api-key.guard.js';
-export { tokenFormat, type TokenFormat } from './api-key.format.js';
+export { tokenFormat } from './api-key.format.js';
 export { ApiKeysService, VERIFIED_KEY_STALE_MS, type ApiKeyPage, type ApiKeyView, type IssuedKey } from './api-keys.service.js';
-export {
-  AUTHENTICATION_ERRORS,
-  ExpiredApiKeyException,
-  InsufficientScopeException,
-  InvalidApiKeyException,
-  MissingApiKeyException,
-} from './auth.exceptions.js';
-export { authConfig, type AuthConfig } from './auth.config.js';
+export { AUTHENTICATION_ERRORS, InsufficientScopeException } from './auth.exceptions.js';
+export type { AuthConfig } from './auth.config.js';
 export { bearerToken } from './bearer-token.js';
 export { AuthModule } from './auth.module.js';
 export { RequestAuthenticator } from './request-authenticator.js';
-export { RequiredScope } from './required-scope.decorator.js';
-export { ScopeListProperty, ScopeListRules } from './scope-list.js';
-export { MAX_SCOPES, ScopeCatalogue } from './scopes.js';
-export { describeScopes } from './scopes.openapi.js';
+export { describeScopes, RequiredScope, ScopeCatalogue, ScopeListProperty, ScopeListRules } from './scopes.js';

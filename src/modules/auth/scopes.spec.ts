@@ -2,8 +2,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { AppParts, gatherParts, ModuleParts, ValidationFailedException } from '../../common/index.js';
-import { RequiredScope } from './required-scope.decorator.js';
-import { ScopeCatalogue, scopeString } from './scopes.js';
+import { RequiredScope, ScopeCatalogue, scopeString } from './scopes.js';
 
 @ModuleParts({
   scopes: [

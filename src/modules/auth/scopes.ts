@@ -1,15 +1,33 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { applyDecorators, Injectable, SetMetadata, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { AppParts, ValidationFailedException } from '../../common/index.js';
-import { REQUIRED_SCOPE } from './required-scope.decorator.js';
+import { ApiExtension, ApiProperty, type ApiPropertyOptions, type OpenAPIObject } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsString } from 'class-validator';
+import { ApiErrorResponses, AppParts, ValidationFailedException, type ScopeDefinition } from '../../common/index.js';
+import { OpenApiContributor, type OpenApiContribution } from '../../platform/openapi/index.js';
+import { InsufficientScopeException } from './auth.exceptions.js';
 
 /** How many scopes a list may name: more than the catalogue will ever hold. */
 export const MAX_SCOPES = 32;
 
-/**
- * What a key may do: the scopes every module of the application declares (its `@ModuleParts`), in
- * module-list order. Checked at boot: a route may require only a declared scope.
- */
+export const REQUIRED_SCOPE = 'auth:requiredScope';
+
+/** The scope a key needs for the operation (one a module declares): ApiKeyGuard checks it, and the OpenAPI document shows it and its 403. */
+export const RequiredScope = (scope: string) =>
+  applyDecorators(
+    SetMetadata(REQUIRED_SCOPE, scope),
+    // An extension: OpenAPI 3.0, this document's version, allows scopes in a security requirement for OAuth2 only.
+    ApiExtension('x-required-scopes', [scope]),
+    ApiErrorResponses(InsufficientScopeException),
+  );
+
+/** A list of scope names, each documented by the `Scope` schema the catalogue contributes (ScopesOpenApi). */
+export const ScopeListProperty = (options: Partial<ApiPropertyOptions> = {}) =>
+  ApiProperty({ type: 'array', items: { $ref: '#/components/schemas/Scope' }, maxItems: MAX_SCOPES, ...options } as ApiPropertyOptions);
+
+/** A list a caller sends: 1 to MAX_SCOPES names; the catalogue (`ScopeCatalogue.resolve`) judges each. */
+export const ScopeListRules = () => applyDecorators(IsArray(), ArrayNotEmpty(), ArrayMaxSize(MAX_SCOPES), IsString({ each: true }));
+
+/** What a key may do: the scopes the modules declare in `@ModuleParts`, in module order; at boot, each required scope must be one. */
 @Injectable()
 export class ScopeCatalogue implements OnApplicationBootstrap {
   readonly names: readonly string[];
@@ -57,3 +75,23 @@ export const scopeString = {
   to: (scopes: readonly string[]): string => scopes.join(' '),
   from: (stored: string): string[] => stored.split(' ').filter(Boolean),
 };
+
+/** The `Scope` schema: every scope the application's modules declare, what each allows, and which a key gets by default. */
+export function describeScopes(document: OpenAPIObject, scopes: readonly ScopeDefinition[]): void {
+  const lines = scopes.map(({ name, description, byDefault }) => `- \`${name}\`: ${description}${byDefault ? ' (default)' : ''}`);
+  document.components!.schemas!.Scope = {
+    type: 'string',
+    enum: scopes.map(({ name }) => name),
+    description: `What a key may do; a key made without a list gets the defaults.\n${lines.join('\n')}`,
+  };
+}
+
+@OpenApiContributor()
+@Injectable()
+export class ScopesOpenApi implements OpenApiContribution {
+  constructor(private readonly parts: AppParts) {}
+
+  contribute(document: OpenAPIObject): void {
+    describeScopes(document, this.parts.scopes);
+  }
+}

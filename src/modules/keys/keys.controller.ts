@@ -25,11 +25,8 @@ import {
 import type { AppConfig } from '../../platform/config/index.js';
 import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
-import { ApiKeyDto } from './dto/api-key.dto.js';
-import { CreatedApiKeyDto } from './dto/created-api-key.dto.js';
-import { KeyIdParams } from './dto/key-id.params.js';
-import { NewApiKeyDto } from './dto/new-api-key.dto.js';
-import { DEFAULT_OVERLAP_SECONDS, RollApiKeyDto } from './dto/roll-api-key.dto.js';
+import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
+import { DEFAULT_OVERLAP_SECONDS, KeyIdParams, NewApiKeyDto, RollApiKeyDto } from './dto/key-requests.dto.js';
 import { KeyLimitReachedException, KeyNotFoundException } from './keys.exceptions.js';
 import { KEYS_TAG } from './keys.openapi.js';
 import { KeysService, MAX_LIVE_KEYS } from './keys.service.js';

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, type Principal } from '../../common/index.js';
 import type { ChangeContext } from '../audit/index.js';
-import { ApiKeysService, InsufficientScopeException, ScopeCatalogue, type IssuedKey } from '../auth/index.js';
-import { toApiKeyResponse } from './api-key.mapper.js';
-import type { ApiKeyDto } from './dto/api-key.dto.js';
-import type { CreatedApiKeyDto } from './dto/created-api-key.dto.js';
-import type { NewApiKeyDto } from './dto/new-api-key.dto.js';
+import { ApiKeysService, InsufficientScopeException, ScopeCatalogue, type ApiKeyView, type IssuedKey } from '../auth/index.js';
+import type { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
+import type { NewApiKeyDto } from './dto/key-requests.dto.js';
 import { KeyLimitReachedException, KeyNotFoundException } from './keys.exceptions.js';
 
 /** Live keys a client may hold (docs/contract/decisions.md). */
 export const MAX_LIVE_KEYS = 20;
+const MINUTE_MS = 60_000;
 
 /** The rules of a client managing its own keys; the keys themselves are the auth module's. */
 @Injectable()
@@ -54,6 +53,12 @@ export class KeysService {
 /** The calling key made the change, in the request its audit event names. */
 function byKey(caller: Principal, requestId: string | undefined): ChangeContext {
   return { actor: { kind: 'key', id: caller.keyId }, requestId };
+}
+
+/** `lastUsedAt` is recorded at most once a minute, so it is shown to the minute. */
+function toApiKeyResponse({ id, name, prefix, scopes, createdAt, expiresAt, lastUsedAt }: ApiKeyView): ApiKeyDto {
+  const lastUsedMinute = lastUsedAt && new Date(Math.floor(Date.parse(lastUsedAt) / MINUTE_MS) * MINUTE_MS).toISOString();
+  return { id, name, prefix, scopes: [...scopes], createdAt, expiresAt, lastUsedAt: lastUsedMinute };
 }
 
 function toCreatedResponse({ key, apiKey }: IssuedKey): CreatedApiKeyDto {

@@ -3,8 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, type Repository } from 'typeorm';
 import { TransactionHost } from '../../platform/database/index.js';
 import { Client } from './entities/client.entity.js';
-import type { PlanLimits } from './plan-catalogue.js';
-import type { PlanChoice } from './plan-rules.js';
+import type { PlanChoice, PlanLimits } from './plan-catalogue.js';
 
 const limitColumns = (limits?: PlanLimits) => ({ perMinuteLimit: limits?.perMinute ?? null, perDayLimit: limits?.perDay ?? null });
 
@@ -30,12 +29,8 @@ export class ClientsRepository {
     return this.txHost.tx.getRepository(Client).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  listAll(): Promise<Client[]> {
-    return this.clients.find({ order: { id: 'ASC' } });
-  }
-
-  /** Up to `take` clients after the id `after`, in id order: a keyset page. */
-  findPage(after: number | undefined, take: number): Promise<Client[]> {
+  /** Up to `take` clients (all without) after the id `after` (from the first without), in id order. */
+  findPage(after?: number, take?: number): Promise<Client[]> {
     return this.clients.find({ where: after === undefined ? {} : { id: MoreThan(after) }, order: { id: 'ASC' }, take });
   }
 

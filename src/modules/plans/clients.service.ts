@@ -4,17 +4,9 @@ import { TransactionHost } from '../../platform/database/index.js';
 import { AuditLog, type ChangeContext } from '../audit/index.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { Client } from './entities/client.entity.js';
-import { limitsFor } from './plan-catalogue.js';
-import { ClientNotFoundError } from './plan.errors.js';
-import { clientName, planChoice, type CustomLimits } from './plan-rules.js';
+import { clientName, ClientNotFoundError, limitsFor, planChoice, type CustomLimits } from './plan-catalogue.js';
 
 export type ClientView = ReturnType<typeof toClientView>;
-
-export interface ClientPage {
-  clients: ClientView[];
-  /** Continues this listing; null on the last page. */
-  nextCursor: string | null;
-}
 
 /** A plan change reaches every replica's limiter within LIMITS_CACHE_MS; without the database, quotas read within LIMITS_STALE_MS serve. */
 const LIMITS_CACHE_MS = 5_000;
@@ -77,11 +69,11 @@ export class ClientsService {
   }
 
   async list(): Promise<ClientView[]> {
-    return (await this.clients.listAll()).map(toClientView);
+    return (await this.clients.findPage()).map(toClientView);
   }
 
   /** Clients in id order, a page at a time: the command-line tool and the admin API list with this one method. */
-  async listPage({ cursor, limit = DEFAULT_PAGE_SIZE }: PageRequest = {}): Promise<ClientPage> {
+  async listPage({ cursor, limit = DEFAULT_PAGE_SIZE }: PageRequest = {}): Promise<{ clients: ClientView[]; nextCursor: string | null }> {
     const rows = await this.clients.findPage(pageStart(cursor, {}), limit + 1);
     const { items, nextCursor } = toPage(rows, limit, {});
     return { clients: items.map(toClientView), nextCursor };
@@ -93,9 +85,7 @@ export class ClientsService {
 }
 
 /** What an audit event says of a client's plan. */
-function planOf({ plan, limits }: ClientView) {
-  return { plan, limits };
-}
+const planOf = ({ plan, limits }: ClientView) => ({ plan, limits });
 
 function toClientView(client: Client) {
   return {

@@ -1,4 +1,4 @@
-import { limitsFor } from './plan-catalogue.js';
+import { CLIENT_NAME_MAX_LENGTH, clientName, limitsFor, planChoice, PlanRuleError } from './plan-catalogue.js';
 
 describe('limitsFor', () => {
   it.each([
@@ -11,5 +11,46 @@ describe('limitsFor', () => {
 
   it('gives an enterprise client its own limits', () => {
     expect(limitsFor('enterprise', { perMinuteLimit: 5_000, perDayLimit: 200 })).toEqual({ perMinute: 5_000, perDay: 200 });
+  });
+});
+
+describe('plan rules', () => {
+  it('accepts a fixed plan without limits and an enterprise plan with both', () => {
+    expect(planChoice('pro', {})).toEqual({ plan: 'pro' });
+    expect(planChoice('enterprise', { perMinute: 10, perDay: 5 })).toEqual({
+      plan: 'enterprise',
+      limits: { perMinute: 10, perDay: 5 },
+    });
+  });
+
+  it.each([
+    ['an unknown plan', 'gold', {}],
+    ['limits on a fixed plan', 'free', { perMinute: 10 }],
+    ['enterprise without limits', 'enterprise', {}],
+    ['enterprise with one limit', 'enterprise', { perDay: 10 }],
+    ['a zero limit', 'enterprise', { perMinute: 0, perDay: 10 }],
+    ['a fractional limit', 'enterprise', { perMinute: 1.5, perDay: 10 }],
+  ])('refuses %s', (_case, plan, custom) => {
+    expect(() => planChoice(plan, custom)).toThrow(PlanRuleError);
+  });
+
+  it('names the limits as the caller calls them: the admin API fields by default, the CLI options when given', () => {
+    expect(() => planChoice('enterprise', {})).toThrow('The enterprise plan needs both perMinute and perDay.');
+    expect(() => planChoice('enterprise', {}, { perMinute: '--per-minute', perDay: '--per-day' })).toThrow(
+      'The enterprise plan needs both --per-minute and --per-day.',
+    );
+    expect(() => planChoice('free', { perDay: 3 })).toThrow(
+      'The free plan has fixed limits; perMinute and perDay are only for enterprise.',
+    );
+    expect(() => planChoice('enterprise', { perMinute: 1, perDay: 0 })).toThrow('perDay must be a positive integer.');
+  });
+
+  it('trims a client name and keeps it up to the column length', () => {
+    expect(clientName('  Acme  ')).toBe('Acme');
+    expect(clientName('x'.repeat(CLIENT_NAME_MAX_LENGTH))).toHaveLength(200);
+  });
+
+  it.each(['', '   ', 'x'.repeat(201)])('refuses the client name %p', (name) => {
+    expect(() => clientName(name)).toThrow(/A client name must be 1 to 200 characters/);
   });
 });

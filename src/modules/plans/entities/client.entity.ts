@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CLIENT_NAME_MAX_LENGTH } from '../plan-rules.js';
+import { CLIENT_NAME_MAX_LENGTH } from '../plan-catalogue.js';
 
 /** A paying account. Its keys share its quota; its plan decides the limits. */
 @Entity({ name: 'clients' })

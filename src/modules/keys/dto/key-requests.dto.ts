@@ -1,0 +1,96 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { IsDefined, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { OmittableProperty, ToInteger } from '../../../common/index.js';
+import { ScopeListProperty, ScopeListRules } from '../../auth/index.js';
+
+const MAX_EXPIRES_IN_SECONDS = 366 * 24 * 60 * 60;
+export const MAX_OVERLAP_SECONDS = 86_400;
+export const DEFAULT_OVERLAP_SECONDS = 3_600;
+
+/** The documented form of a key's name, wherever a key is named (self-service, the admin API). */
+export const KEY_NAME_SCHEMA = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$',
+  description: 'A name to recognise the key by; no control characters.',
+} as const;
+
+/**
+ * The checks of a key's name, given in the order they are reported (the first failing one). A property
+ * decorator list registers bottom-up, `applyDecorators` in order: hence the order here.
+ */
+export const KeyNameRules = () =>
+  applyDecorators(
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    Matches(/^[^\u0000-\u001F\u007F]*$/u, { message: 'name must not contain control characters' }),
+    Matches(/\S/u, { message: 'name must contain a character that is not white space' }),
+    // The `u` flag counts code points, as the schema's lengths do.
+    Matches(/^[^]{1,100}$/u, { message: 'name must be 1 to 100 characters long' }),
+    IsString(),
+  );
+
+@ApiSchema({ name: 'NewApiKey' })
+export class NewApiKeyDto {
+  @ApiProperty(KEY_NAME_SCHEMA)
+  @KeyNameRules()
+  @IsDefined({ message: 'name is required' })
+  name: string;
+
+  @ScopeListProperty({
+    required: false,
+    minItems: 1,
+    description: 'What the key may do; the default scopes when omitted. Only scopes the calling key has.',
+  })
+  @ScopeListRules()
+  @OmittableProperty()
+  scopes?: string[];
+
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: MAX_EXPIRES_IN_SECONDS,
+    required: false,
+    description: 'Seconds until the key expires; never when omitted.',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_EXPIRES_IN_SECONDS)
+  @OmittableProperty()
+  expiresInSeconds?: number;
+}
+
+@ApiSchema({ name: 'RollApiKey' })
+export class RollApiKeyDto {
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: MAX_OVERLAP_SECONDS,
+    default: DEFAULT_OVERLAP_SECONDS,
+    required: false,
+    description: 'Seconds the old key keeps working, never beyond its own expiry.',
+  })
+  @IsInt()
+  @Min(0)
+  @Max(MAX_OVERLAP_SECONDS)
+  @OmittableProperty()
+  overlapSeconds?: number;
+}
+
+export class KeyIdParams {
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'The id of one of your keys.',
+  })
+  @IsInt({ message: 'keyId must be an integer' })
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  @ToInteger()
+  keyId: number;
+}
