@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppParts, Clock } from '../../common/index.js';
-import type { AuditDetails } from './audit-details.js';
 import { AuditEventsRepository } from './audit-events.repository.js';
 import { actorName, type ChangeContext } from './change-context.js';
+import type { AuditEvent } from './entities/audit-event.entity.js';
 
 export interface AuditRecord {
   /** One its module declares in its `@ModuleParts({ auditActions })`. */
@@ -10,7 +10,7 @@ export interface AuditRecord {
   clientId?: number;
   keyId?: number;
   /** Facts only, never a key, a hash or a token. */
-  details?: AuditDetails;
+  details?: AuditEvent['details'];
 }
 
 /** Writes the audit event of a change. Call it inside the change's `txHost.withTransaction`, after the change's own writes. */
