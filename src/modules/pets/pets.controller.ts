@@ -37,14 +37,12 @@ function toPetResponse(pet: PetRecord): PetDto {
 @ApiBearerAuth('bearer')
 @Controller('pets')
 export class PetsController {
-  private readonly publicBaseUrl?: string;
+  private readonly publicBaseUrl = this.config.getOrThrow<AppConfig>('app').publicBaseUrl;
 
   constructor(
     private readonly pets: PetsService,
-    config: ConfigService,
-  ) {
-    this.publicBaseUrl = config.getOrThrow<AppConfig>('app').publicBaseUrl;
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   @Get()
   @RequiredScope('pets:read')

@@ -1,5 +1,4 @@
-export { UsageDto } from './dto/usage.dto.js';
-export { UsageQueryDto } from './dto/usage-query.dto.js';
+export { UsageDto, UsageQueryDto } from './dto/usage.dto.js';
 export { DEFAULT_USAGE_DAYS, InvalidUsagePeriodException, MAX_USAGE_DAYS, usagePeriod, type UsagePeriodQuery } from './usage-period.js';
 export { UsageRecordsModule } from './usage-records.module.js';
 export { usageConfig, type UsageConfig } from './usage.config.js';

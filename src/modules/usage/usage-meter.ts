@@ -72,7 +72,6 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
     return this.flushing;
   }
 
-  /** Requests counted and not yet written. */
   pendingCounts(): number {
     return [...this.counts.values()].reduce((sum, { admitted, refused }) => sum + admitted + refused, 0);
   }
