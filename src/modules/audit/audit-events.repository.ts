@@ -2,12 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type Repository } from 'typeorm';
 import { TransactionHost } from '../../platform/database/index.js';
+import type { AuditQuery } from './audit-query.js';
 import { AuditEvent } from './entities/audit-event.entity.js';
-
-export interface AuditFilter {
-  clientId?: number;
-  action?: string;
-}
 
 @Injectable()
 export class AuditEventsRepository {
@@ -22,11 +18,12 @@ export class AuditEventsRepository {
     await events.save(events.create(event));
   }
 
-  /**
-   * Up to `take` events with an id below `beforeId` (all when absent), newest first: a keyset page,
-   * one seek on the primary key or on the (client_id, id) or (action, id) index.
-   */
-  findPage({ clientId, action }: AuditFilter, beforeId: number | undefined, take: number): Promise<AuditEvent[]> {
+  /** Up to `take` events with an id below `beforeId` (all when absent), newest first: one seek on the primary key or an index. */
+  findPage(
+    { clientId, action }: Pick<AuditQuery, 'clientId' | 'action'>,
+    beforeId: number | undefined,
+    take: number,
+  ): Promise<AuditEvent[]> {
     return this.events.find({
       where: {
         ...(beforeId !== undefined && { id: LessThan(beforeId) }),

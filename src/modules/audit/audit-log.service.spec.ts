@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
 import { AppParts, Clock } from '../../common/index.js';
 import { AuditEventsRepository } from './audit-events.repository.js';
-import { AuditLog } from './audit-log.service.js';
+import { AuditLog } from './audit.service.js';
 import { actorName } from './change-context.js';
 
 const NOW = new Date('2027-03-01T12:00:00Z');

@@ -1,5 +1,4 @@
-import { pageStart, ValidationFailedException, type ListingFilter } from '../../common/index.js';
-import type { AuditFilter } from './audit-events.repository.js';
+import { pageStart, ValidationFailedException } from '../../common/index.js';
 
 export const DEFAULT_AUDIT_PAGE_SIZE = 20;
 export const MAX_AUDIT_PAGE_SIZE = 100;
@@ -13,31 +12,17 @@ export interface AuditQuery {
   limit?: number;
 }
 
-export interface CheckedAuditQuery {
-  filter: AuditFilter;
-  /** Events older than this id; absent on the first page. */
-  beforeId?: number;
-  /** What a cursor of this listing is bound to. */
-  listing: ListingFilter;
-  limit: number;
-}
-
-const isPositiveId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-
 /**
  * The rules of a listing, pure so that the command-line tool refuses a bad one before it opens the
  * database: a ValidationFailedException (400) naming each bad field. A cursor continues only the
- * listing it came from.
+ * listing it came from; `beforeId` is absent on the first page.
  */
-export function checkAuditQuery(
-  { clientId, action, cursor, limit = DEFAULT_AUDIT_PAGE_SIZE }: AuditQuery,
-  actions: readonly string[],
-): CheckedAuditQuery {
+export function checkAuditQuery({ clientId, action, cursor, limit = DEFAULT_AUDIT_PAGE_SIZE }: AuditQuery, actions: readonly string[]) {
   const problems: { field: string; message: string }[] = [];
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE_SIZE) {
     problems.push({ field: 'limit', message: `limit must be an integer from 1 to ${MAX_AUDIT_PAGE_SIZE}` });
   }
-  if (clientId !== undefined && !isPositiveId(clientId)) {
+  if (clientId !== undefined && !(Number.isSafeInteger(clientId) && clientId >= 1)) {
     problems.push({ field: 'clientId', message: 'clientId must be a positive integer' });
   }
   if (action !== undefined && !actions.includes(action)) {

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditEventsRepository } from './audit-events.repository.js';
-import { AuditLog } from './audit-log.service.js';
-import { AuditService } from './audit.service.js';
+import { AuditLog, AuditService } from './audit.service.js';
 import { AuditEvent } from './entities/audit-event.entity.js';
 import { ModuleParts } from '../../common/index.js';
 import { AuditEvents1797897600000 } from './migrations/1797897600000-audit-events.js';

@@ -14,14 +14,11 @@ import type { AppConfig } from '../../platform/config/index.js';
 import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
 import { CachedRead, InvalidatesCachedReads } from '../../policies/read-cache/index.js';
-import { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
-import { NewPetDto } from './dto/new-pet.dto.js';
-import { PetIdParams } from './dto/pet-id.params.js';
-import { PetDto } from './dto/pet.dto.js';
-import { toPetResponse } from './pet.mapper.js';
+import { ListPetsQueryDto, NewPetDto, PetDto, PetIdParams } from './dto/pet.dto.js';
 import { EndpointRemovedException, PetNotFoundException } from './pets.exceptions.js';
 import { DEFAULT_GET_PET_SUNSET } from './pets.config.js';
 import { getPetDescription, PETS_TAG } from './pets.openapi.js';
+import type { PetRecord } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 /** The read cache's tag for what the catalogue's reads show, renewed by a creation. */
@@ -32,18 +29,20 @@ const linkHeader = {
   schema: { type: 'string', maxLength: 2048, pattern: '^<[^>]+>; rel="next"$' },
 };
 
+function toPetResponse(pet: PetRecord): PetDto {
+  return { id: Number(pet.id), name: pet.name, categoryId: Number(pet.categoryId), status: pet.status };
+}
+
 @ApiTags(PETS_TAG)
 @ApiBearerAuth('bearer')
 @Controller('pets')
 export class PetsController {
-  private readonly publicBaseUrl?: string;
+  private readonly publicBaseUrl = this.config.getOrThrow<AppConfig>('app').publicBaseUrl;
 
   constructor(
     private readonly pets: PetsService,
-    config: ConfigService,
-  ) {
-    this.publicBaseUrl = config.getOrThrow<AppConfig>('app').publicBaseUrl;
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   @Get()
   @RequiredScope('pets:read')
@@ -125,7 +124,6 @@ export class PetsController {
           type: 'string',
           maxLength: 40,
           pattern: '^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
-          example: new Date(DEFAULT_GET_PET_SUNSET).toUTCString(),
         },
       },
       Link: {

@@ -11,8 +11,6 @@ export const PETS_TAG = 'pets';
 export const getPetDescription = (sunset: Date) =>
   `Deprecated; removed on ${sunset.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}. Use \`GET /pets\` with the \`status\` filter.`;
 
-type HeaderObject = { schema: { example?: string } };
-
 /** The tag, the named `Pets` array, closed schemas, and getPet's sunset as configured. */
 @OpenApiContributor()
 @Injectable()
@@ -26,7 +24,7 @@ export class PetsOpenApi implements OpenApiContribution {
     closeSchemas(document, ['Pet', 'NewPet']);
     const getPet = document.paths['/pets/{petId}'].get!;
     getPet.description = getPetDescription(sunset);
-    const ok = getPet.responses['200'] as { headers: Record<string, HeaderObject> };
+    const ok = getPet.responses['200'] as { headers: Record<string, { schema: { example?: string } }> };
     ok.headers.Sunset.schema.example = sunset.toUTCString();
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_PAGE_SIZE, pageStart, toPage, type Page } from '../../common/index.js';
-import type { ListPetsQueryDto } from './dto/list-pets-query.dto.js';
-import type { NewPetDto } from './dto/new-pet.dto.js';
+import type { ListPetsQueryDto, NewPetDto } from './dto/pet.dto.js';
 import { PetStatus } from './pet-status.js';
 import { PetNotFoundException } from './pets.exceptions.js';
 import { PetsRepository, type PetRecord } from './pets.repository.js';

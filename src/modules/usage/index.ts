@@ -1,14 +1,6 @@
-export { UsageDto, KeyUsageDto, UsageTotalsDto } from './dto/usage.dto.js';
-export { UsageQueryDto } from './dto/usage-query.dto.js';
-export {
-  DEFAULT_USAGE_DAYS,
-  InvalidUsagePeriodException,
-  MAX_USAGE_DAYS,
-  usagePeriod,
-  type UsagePeriod,
-  type UsagePeriodQuery,
-} from './usage-period.js';
+export { UsageDto, UsageQueryDto } from './dto/usage.dto.js';
+export { DEFAULT_USAGE_DAYS, InvalidUsagePeriodException, MAX_USAGE_DAYS, usagePeriod, type UsagePeriodQuery } from './usage-period.js';
 export { UsageRecordsModule } from './usage-records.module.js';
 export { usageConfig, type UsageConfig } from './usage.config.js';
 export { UsageModule } from './usage.module.js';
-export { UsageService, type ClientUsage, type KeyUsage, type UsageCounts } from './usage.service.js';
+export { UsageService, type ClientUsage } from './usage.service.js';

@@ -13,26 +13,19 @@ export class UsageDaysRepository {
   }
 
   /**
-   * Adds the counts to their rows, creating those missing, in one statement (TypeORM's
-   * upsert can only overwrite a column). In primary-key order, so the
-   * statements of two replicas lock shared rows in the same order and cannot deadlock.
+   * Adds the counts to their rows, creating those missing, in one statement (TypeORM's upsert can only
+   * overwrite a column). In primary-key order, so two replicas lock shared rows in the same order and cannot deadlock.
    */
   async add(rows: readonly UsageDay[]): Promise<void> {
     if (rows.length === 0) return;
-    const parameters: Record<string, string | number> = {};
-    const values = [...rows].sort(byPrimaryKey).map(({ clientId, day, keyId, admitted, refused }, i) => {
-      const named = { [`c${i}`]: clientId, [`d${i}`]: day, [`k${i}`]: keyId, [`a${i}`]: admitted, [`r${i}`]: refused };
-      Object.assign(parameters, named);
-      return `(${Object.keys(named)
-        .map((name) => `:${name}`)
-        .join(', ')})`;
-    });
-    const sql =
+    const sorted = [...rows].sort(byPrimaryKey);
+    const values = sorted.map((_, i) => `(${[1, 2, 3, 4, 5].map((n) => `$${5 * i + n}`).join(', ')})`);
+    await this.txHost.tx.query(
       `INSERT INTO usage_days (client_id, day, key_id, admitted, refused) VALUES ${values.join(', ')} ` +
-      'ON CONFLICT (client_id, day, key_id) DO UPDATE SET ' +
-      'admitted = usage_days.admitted + excluded.admitted, refused = usage_days.refused + excluded.refused';
-    const manager = this.txHost.tx;
-    await manager.query(...manager.connection.driver.escapeQueryWithParameters(sql, parameters));
+        'ON CONFLICT (client_id, day, key_id) DO UPDATE SET ' +
+        'admitted = usage_days.admitted + excluded.admitted, refused = usage_days.refused + excluded.refused',
+      sorted.flatMap(({ clientId, day, keyId, admitted, refused }) => [clientId, day, keyId, admitted, refused]),
+    );
   }
 
   /** The client's rows in the period, by day then key; at most `limit`. */

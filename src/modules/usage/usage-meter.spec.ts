@@ -7,7 +7,6 @@ import { RateLimiterService, type KeyDecision, type KeyDecisionListener } from '
 import type { UsageDay } from './entities/usage-day.entity.js';
 import { UsageDaysRepository } from './usage-days.repository.js';
 import { UsageMeter } from './usage-meter.js';
-import { UsageMetrics } from './usage.metrics.js';
 
 const INTERVAL_MS = 10_000;
 /** The limiter's clock: the instants its decisions carry. */
@@ -37,7 +36,6 @@ describe('UsageMeter (the limiter and the repository mocked)', () => {
     const moduleRef = await Test.createTestingModule({
       providers: [
         UsageMeter,
-        UsageMetrics,
         { provide: Registry, useValue: (registry = new Registry()) },
         { provide: RateLimiterService, useValue: { onDecision: (listener: KeyDecisionListener) => (decide = listener) } },
         { provide: UsageDaysRepository, useValue: { add } },

@@ -1,21 +1,17 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { Counter, Registry } from 'prom-client';
 import { RateLimiterService, type KeyDecision } from '../../policies/rate-limit/index.js';
+import type { UsageDay } from './entities/usage-day.entity.js';
 import { UsageDaysRepository } from './usage-days.repository.js';
 import type { UsageConfig } from './usage.config.js';
-import { UsageMetrics } from './usage.metrics.js';
 import { dayText, utcDayOf } from './utc-day.js';
 
-/** Rows per statement, far under either database's limit on parameters. */
+/** Rows per statement, far under PostgreSQL's limit on parameters. */
 const ROWS_PER_STATEMENT = 1_000;
 
-interface Tally {
-  clientId: number;
-  keyId: number;
-  day: number;
-  admitted: number;
-  refused: number;
-}
+/** A row's counts, its day as a day number. */
+type Tally = Omit<UsageDay, 'day'> & { day: number };
 
 /**
  * Counts the limiter's decisions on valid keys in memory, per client, key and UTC day (the limiter's
@@ -26,6 +22,8 @@ interface Tally {
 export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Usage');
   private readonly intervalMs: number;
+  private readonly flushes: Counter<'outcome'>;
+  private readonly flushedRows: Counter;
   private counts = new Map<string, Tally>();
   private flushing: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
@@ -33,10 +31,21 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     limiter: RateLimiterService,
     private readonly days: UsageDaysRepository,
-    private readonly metrics: UsageMetrics,
     config: ConfigService,
+    registry: Registry,
   ) {
     this.intervalMs = config.getOrThrow<UsageConfig>('usage').flushIntervalMs;
+    this.flushes = new Counter({
+      name: 'usage_flush_statements_total',
+      help: 'Statements that wrote usage counts to the database, by outcome (written or failed, kept for the next flush).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
+    this.flushedRows = new Counter({
+      name: 'usage_flush_rows_total',
+      help: 'Rows of usage_days (client, key, UTC day) written by flushes.',
+      registers: [registry],
+    });
     limiter.onDecision((decision) => this.record(decision));
   }
 
@@ -53,9 +62,8 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   record({ clientId, keyId, outcome, nowMs }: KeyDecision): void {
-    const tally = this.tallyOf(clientId, keyId, utcDayOf(nowMs));
-    if (outcome === 'admitted') tally.admitted++;
-    else tally.refused++;
+    const admitted = outcome === 'admitted' ? 1 : 0;
+    this.add({ clientId, keyId, day: utcDayOf(nowMs), admitted, refused: 1 - admitted });
   }
 
   /** Writes what was counted so far; one flush at a time. */
@@ -64,11 +72,8 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
     return this.flushing;
   }
 
-  /** Requests counted and not yet written. */
   pendingCounts(): number {
-    let sum = 0;
-    for (const { admitted, refused } of this.counts.values()) sum += admitted + refused;
-    return sum;
+    return [...this.counts.values()].reduce((sum, { admitted, refused }) => sum + admitted + refused, 0);
   }
 
   private async write(): Promise<void> {
@@ -78,16 +83,12 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
       const rows = tallies.slice(start, start + ROWS_PER_STATEMENT);
       try {
         await this.days.add(rows.map(({ day, ...counts }) => ({ ...counts, day: dayText(day) })));
-        this.metrics.flushes.inc({ outcome: 'written' });
-        this.metrics.rows.inc(rows.length);
+        this.flushes.inc({ outcome: 'written' });
+        this.flushedRows.inc(rows.length);
       } catch (error) {
         // Each statement commits alone, so only this one's rows and those after it are still to write.
-        for (const { clientId, keyId, day, admitted, refused } of tallies.slice(start)) {
-          const tally = this.tallyOf(clientId, keyId, day);
-          tally.admitted += admitted;
-          tally.refused += refused;
-        }
-        this.metrics.flushes.inc({ outcome: 'failed' });
+        for (const tally of tallies.slice(start)) this.add(tally);
+        this.flushes.inc({ outcome: 'failed' });
         this.logger.warn(
           `Could not write usage (${this.pendingCounts()} counts kept for the next flush): ${error instanceof Error ? error.message : String(error)}`,
         );
@@ -97,10 +98,13 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /** A key belongs to one client, so the key and the day name the row. */
-  private tallyOf(clientId: number, keyId: number, day: number): Tally {
-    const id = `${keyId}:${day}`;
-    let tally = this.counts.get(id);
-    if (!tally) this.counts.set(id, (tally = { clientId, keyId, day, admitted: 0, refused: 0 }));
-    return tally;
+  private add(counts: Tally): void {
+    const id = `${counts.keyId}:${counts.day}`;
+    const tally = this.counts.get(id);
+    if (!tally) this.counts.set(id, { ...counts });
+    else {
+      tally.admitted += counts.admitted;
+      tally.refused += counts.refused;
+    }
   }
 }

@@ -11,10 +11,7 @@ export interface UsagePeriodQuery {
   to?: string;
 }
 
-export interface UsagePeriod {
-  from: string;
-  to: string;
-}
+export type UsagePeriod = Required<UsagePeriodQuery>;
 
 /** A period that cannot be read: 400 `validation_failed` naming the parameter; a usage error in the command-line tool. */
 export class InvalidUsagePeriodException extends ValidationFailedException {

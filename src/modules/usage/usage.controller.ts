@@ -3,8 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { RequiredScope } from '../auth/index.js';
 import { ApiErrorResponses, Caller, type Principal } from '../../common/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
-import { UsageQueryDto } from './dto/usage-query.dto.js';
-import { UsageDto } from './dto/usage.dto.js';
+import { UsageDto, UsageQueryDto } from './dto/usage.dto.js';
 import { USAGE_TAG } from './usage.openapi.js';
 import { UsageService } from './usage.service.js';
 

@@ -4,14 +4,13 @@ import { UsageController } from './usage.controller.js';
 import { UsageMeter } from './usage-meter.js';
 import { UsageRecordsModule } from './usage-records.module.js';
 import { UsageRetention } from './usage-retention.js';
-import { UsageMetrics } from './usage.metrics.js';
 import { UsageOpenApi } from './usage.openapi.js';
 
 /** Usage metering: the limiter's decisions counted per client, key and UTC day, and `GET /v1/usage`. */
 @Module({
   imports: [UsageRecordsModule, RateLimitModule],
   controllers: [UsageController],
-  providers: [UsageMeter, UsageRetention, UsageMetrics, UsageOpenApi],
+  providers: [UsageMeter, UsageRetention, UsageOpenApi],
   exports: [UsageRecordsModule],
 })
 export class UsageModule {}

@@ -8,21 +8,10 @@ import { InvalidUsagePeriodException, usagePeriod, type UsagePeriod, type UsageP
 /** Rows one reading returns at most: the period's days times a client's keys, far beyond what a client uses. */
 export const MAX_USAGE_ROWS = 10_000;
 
-export interface UsageCounts {
-  admitted: number;
-  refused: number;
-}
-
-export interface KeyUsage extends UsageCounts {
-  /** `YYYY-MM-DD`, the UTC day. */
-  day: string;
-  keyId: number;
-}
-
 /** A client's usage in a period: per UTC day and key (days and keys without requests left out), and the sums. */
 export interface ClientUsage extends UsagePeriod {
-  days: KeyUsage[];
-  totals: UsageCounts;
+  days: Omit<UsageDay, 'clientId'>[];
+  totals: Pick<UsageDay, 'admitted' | 'refused'>;
 }
 
 /** The one reading of usage, for the client itself (`GET /v1/usage`), operators' API and the command-line tool. */
@@ -50,10 +39,6 @@ export class UsageService {
       totals.admitted += admitted;
       totals.refused += refused;
     }
-    return { ...period, days: rows.map(toKeyUsage), totals };
+    return { ...period, days: rows.map(({ day, keyId, admitted, refused }) => ({ day, keyId, admitted, refused })), totals };
   }
-}
-
-function toKeyUsage({ day, keyId, admitted, refused }: UsageDay): KeyUsage {
-  return { day, keyId, admitted, refused };
 }

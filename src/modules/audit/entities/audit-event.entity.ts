@@ -1,5 +1,4 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { AuditDetails } from '../audit-details.js';
 
 /** One change to clients, plans, keys or admin tokens: never a key, a hash or a token. */
 @Entity({ name: 'audit_events' })
@@ -26,6 +25,7 @@ export class AuditEvent {
   @Column({ name: 'request_id', type: 'varchar', length: 128, nullable: true })
   requestId: string | null;
 
+  /** The non-secret facts of a change (a plan change's old and new plan, a roll's successor). */
   @Column({ type: 'simple-json' })
-  details: AuditDetails;
+  details: Readonly<Record<string, unknown>>;
 }

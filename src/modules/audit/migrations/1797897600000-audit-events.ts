@@ -1,9 +1,6 @@
 import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-/**
- * The audit log. No foreign keys: an event outlives what it names. Newest-first pages seek on the
- * primary key, or, filtered, on (client_id, id) or (action, id).
- */
+/** The audit log. No foreign keys: an event outlives what it names. */
 export class AuditEvents1797897600000 implements MigrationInterface {
   name = 'AuditEvents1797897600000';
 

@@ -1,8 +1,10 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../usage-period.js';
 import { MAX_USAGE_ROWS } from '../usage.service.js';
 
 const count = { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
-const day = { type: 'string', format: 'date', maxLength: 10 } as const;
+const date = { type: 'string', format: 'date', maxLength: 10 } as const;
 const admitted = { ...count, description: 'Requests admitted.' };
 const refused = {
   ...count,
@@ -11,7 +13,7 @@ const refused = {
 
 @ApiSchema({ name: 'KeyUsage' })
 export class KeyUsageDto {
-  @ApiProperty({ ...day, description: 'The UTC day.' })
+  @ApiProperty({ ...date, description: 'The UTC day.' })
   day: string;
 
   @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The key, live or not.' })
@@ -35,10 +37,10 @@ export class UsageTotalsDto {
 
 @ApiSchema({ name: 'Usage' })
 export class UsageDto {
-  @ApiProperty({ ...day, description: 'The first UTC day read.' })
+  @ApiProperty({ ...date, description: 'The first UTC day read.' })
   from: string;
 
-  @ApiProperty({ ...day, description: 'The last UTC day read.' })
+  @ApiProperty({ ...date, description: 'The last UTC day read.' })
   to: string;
 
   @ApiProperty({
@@ -51,4 +53,23 @@ export class UsageDto {
 
   @ApiProperty({ type: UsageTotalsDto, description: 'The sums over the period.' })
   totals: UsageTotalsDto;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = { required: false, type: 'string', format: 'date', maxLength: 10, pattern: DAY.source } as const;
+
+/** The calendar and the period's length are checked by the service, which the other readers share. */
+export class UsageQueryDto {
+  @ApiProperty({ ...day, description: `The first UTC day (YYYY-MM-DD); by default ${DEFAULT_USAGE_DAYS - 1} days before \`to\`.` })
+  @IsOptional()
+  @Matches(DAY, { message: 'from must be a UTC day as YYYY-MM-DD' })
+  // Checked first (decorators register bottom-up), so a repeated parameter is told so.
+  @IsString({ message: 'from must be given once' })
+  from?: string;
+
+  @ApiProperty({ ...day, description: `The last UTC day (YYYY-MM-DD); today by default. At most ${MAX_USAGE_DAYS} days from \`from\`.` })
+  @IsOptional()
+  @Matches(DAY, { message: 'to must be a UTC day as YYYY-MM-DD' })
+  @IsString({ message: 'to must be given once' })
+  to?: string;
 }
