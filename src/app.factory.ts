@@ -13,6 +13,10 @@ import { buildOpenApiDocument } from './platform/openapi/index.js';
 /** Options every instance of the application is created with (bodies are parsed in the pipeline). */
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false, bufferLogs: true } as const;
 
+// Idle keep-alive connections outlive a load balancer's (cloud ones close after 60 s), so the balancer closes them:
+// a replica that closed one could drop a request the balancer is sending over it at that moment.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 const OUTSIDE_PREFIX = ['health/live', 'health/ready', 'metrics'].map((path) => ({ path, method: RequestMethod.GET }));
 
 /** Configures the server, the end-to-end tests and the OpenAPI export alike: Express, the pipeline, `/v1`, the Swagger UI. */
@@ -23,6 +27,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // No ETag: nothing promises conditional GETs, and hashing every body costs CPU on each request.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  app.getHttpServer().keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   configurePipeline(app, config);
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_PREFIX });
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
@@ -35,10 +40,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   return app;
 }
 
-// Idle keep-alive connections outlive a load balancer's (cloud ones close after 60 s), so the balancer closes them:
-// a replica that closed one could drop a request the balancer is sending over it at that moment.
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
 /** The server's application: also reacts to SIGTERM/SIGINT with the graceful shutdown. */
 export async function createApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
@@ -47,6 +48,5 @@ export async function createApp(): Promise<NestExpressApplication> {
     NEST_APPLICATION_OPTIONS,
   );
   app.enableShutdownHooks();
-  app.getHttpServer().keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   return configureApp(app);
 }
