@@ -19,11 +19,16 @@ export class RequestAuthenticator {
     return authentication;
   }
 
-  /** True when the request presents a well-formed key this service certainly never issued: the rate limiter need not look it up. */
+  /**
+   * True when the request presents a well-formed key this service certainly never issued. Neither the rate
+   * limiter nor the guard looks it up then, so guesses cost no lookup even while the limiter counts in process.
+   */
   async presentsForeignKey(request: Request): Promise<boolean> {
     if (this.cls.get('authentication')) return false;
     const token = bearerToken(request.headers.authorization);
-    return token !== undefined && (await this.keys.isCertainlyForeign(token));
+    if (token === undefined || !(await this.keys.isCertainlyForeign(token))) return false;
+    this.cls.set('authentication', Promise.resolve({ kind: 'invalid' as const, expired: false }));
+    return true;
   }
 
   private async resolve(request: Request): Promise<Authentication> {
