@@ -138,8 +138,7 @@ describe('PostgreSQL behind PgBouncer in transaction mode (integration)', () => 
     const env = { DATABASE_URL: bouncer.url, DATABASE_MIGRATIONS_RUN: 'false', LOG_LEVEL: 'warn' };
     const [first, second] = [new ServiceProcess(await freePort(), env), new ServiceProcess(await freePort(), env)];
     try {
-      await first.start();
-      await second.start();
+      await Promise.all([first.start(), second.start()]);
       const request = { headers: { ...auth, 'Idempotency-Key': 'pgbouncer-killed' }, body: { name: 'Orphan', categoryId: 5 } };
       const outcome = await killMidCreation({ first, second, databaseUrl: DATABASE_URL, request, lockHeldMs: 3_000 });
       figures.killed = `backend ended ${Math.round(outcome.backendEndedMs)} ms after the kill, retry through at ${Math.round(outcome.admittedMs)} ms, 201 at ${Math.round(outcome.answeredMs)} ms (table locked until 3000 ms)`;
