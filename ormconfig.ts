@@ -9,7 +9,10 @@ import { buildTypeOrmOptions, embeddedPostgres, type DatabaseConfig } from './sr
 // @nestjs/config as the server and the command-line tool check it, and the same options factory.
 // Without DATABASE_URL it migrates the embedded PostgreSQL, and leaves it running for the service to find.
 const parts = serverParts();
-const context = await NestFactory.createApplicationContext(appConfigModule(parts.config), { logger: false, abortOnError: false });
+const context = await NestFactory.createApplicationContext(appConfigModule(parts.config, { serving: false }), {
+  logger: false,
+  abortOnError: false,
+});
 const database = context.get(ConfigService).getOrThrow<DatabaseConfig>('database');
 await context.close();
 export default new DataSource(

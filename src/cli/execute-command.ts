@@ -45,7 +45,7 @@ async function openContext(): Promise<INestApplicationContext> {
     // The server's parts: every module's scopes and audit actions, and the same checks of the variables.
     const parts = serverParts();
     const infrastructure = [
-      appConfigModule(parts.config),
+      appConfigModule(parts.config, { serving: false }),
       AppPartsModule.forRoot(parts),
       RequestContextModule,
       ClockModule,

@@ -31,18 +31,23 @@ const isTrustProxy: EnvCheck = (value, env) => {
     : undefined;
 };
 
-/** Production also needs its own database, and links built from PUBLIC_BASE_URL or a Host ALLOWED_HOSTS vouches for. */
+/** Production also needs its own database. */
 const isEnvironment: EnvCheck = (value, env) => {
   const invalid = isOneOf('development', 'production', 'test')(value, env);
-  if (invalid || value !== 'production') return invalid;
-  const missing = [
-    ...(env.DATABASE_URL ? [] : ['DATABASE_URL must be set in production: the embedded PostgreSQL is for development only']),
-    ...(env.PUBLIC_BASE_URL || env.ALLOWED_HOSTS
-      ? []
-      : ['PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production, as links are never built from an untrusted Host header']),
-  ];
-  return missing.length > 0 ? `is production: ${missing.join('; ')}` : undefined;
+  if (invalid || value !== 'production' || env.DATABASE_URL) return invalid;
+  return 'is production: DATABASE_URL must be set in production: the embedded PostgreSQL is for development only';
 };
+
+/**
+ * What only a process that serves HTTP needs: production links come from PUBLIC_BASE_URL or a Host ALLOWED_HOSTS
+ * vouches for. The migrations and the command-line tool build no links, so they run without either.
+ */
+export const servingProblems = (env: Record<string, unknown>): string[] =>
+  env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL && !env.ALLOWED_HOSTS
+    ? [
+        'NODE_ENV is production: PUBLIC_BASE_URL or ALLOWED_HOSTS must be set in production, as links are never built from an untrusted Host header',
+      ]
+    : [];
 
 const trimSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
 

@@ -84,6 +84,9 @@ describe("the server's configuration checks", () => {
     const production = [{ PUBLIC_BASE_URL: 'https://api.pets.example/v1' }, { ALLOWED_HOSTS: 'api.pets.example' }];
     for (const env of production) expect(() => validate({ NODE_ENV: 'production', ...database, ...env })).not.toThrow();
     expect(() => validate({ NODE_ENV: 'development' })).not.toThrow();
+    // The migrations and the command-line tool build no links.
+    const notServing = validateEnvironment(serverParts().config, { serving: false });
+    expect(() => notServing({ NODE_ENV: 'production', ...database })).not.toThrow();
   });
 
   it('in production, requires DATABASE_URL: the embedded PostgreSQL is a developer one', () => {

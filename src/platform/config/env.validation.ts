@@ -1,12 +1,16 @@
 import { ConfigModule } from '@nestjs/config';
+import { servingProblems } from './app.config.js';
 import type { ConfigNamespace } from './define-config.js';
 
 /** The namespaces of an application's module list (`gatherParts`), validated once at boot on the environment merged with `.env`. */
-export const appConfigModule = (namespaces: readonly ConfigNamespace[]) =>
-  ConfigModule.forRoot({ isGlobal: true, cache: true, load: [...namespaces], validate: validateEnvironment(namespaces) });
+export const appConfigModule = (namespaces: readonly ConfigNamespace[], options?: { serving: boolean }) =>
+  ConfigModule.forRoot({ isGlobal: true, cache: true, load: [...namespaces], validate: validateEnvironment(namespaces, options) });
 
 /** Reports every bad variable at once (one round of fixes, not one per restart); duplicate namespaces or checks are a bug. */
-export function validateEnvironment(namespaces: readonly ConfigNamespace[]): (env: Record<string, unknown>) => Record<string, unknown> {
+export function validateEnvironment(
+  namespaces: readonly ConfigNamespace[],
+  { serving } = { serving: true },
+): (env: Record<string, unknown>) => Record<string, unknown> {
   const tokens = new Set<string>();
   const checked = new Map<string, string>();
   for (const { token, checks } of namespaces) {
@@ -26,7 +30,8 @@ export function validateEnvironment(namespaces: readonly ConfigNamespace[]): (en
         if (typeof value !== 'string' || value === '') return [];
         const problem = isValid(value, env);
         return problem ? [`${name} ${problem} (got "${value}")`] : [];
-      });
+      })
+      .concat(serving ? servingProblems(env) : []);
     if (problems.length > 0) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
     return env;
   };
