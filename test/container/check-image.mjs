@@ -281,9 +281,12 @@ async function main() {
         'run',
         'migrate',
       ]);
-      const expected = readdirSync(join(ROOT, 'src/platform/database/migrations')).filter((file) => /^\d+-.*\.ts$/.test(file)).length;
+      // Each module keeps its migrations in its own folder (src/**/migrations).
+      const expected = readdirSync(join(ROOT, 'src'), { recursive: true }).filter((file) =>
+        /(^|\/)migrations\/\d+-[^/]*\.ts$/.test(file),
+      ).length;
       const applied = Number(psql('SELECT count(*) FROM migrations', databaseUrl));
-      assert(applied === expected, `${applied} migrations applied, ${expected} in src/platform/database/migrations`);
+      assert(applied === expected, `${applied} migrations applied, ${expected} in src/**/migrations`);
       return `${applied} applied`;
     });
 
