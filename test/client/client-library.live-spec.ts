@@ -130,10 +130,13 @@ describe('the client library against two replicas behind HAProxy, on PostgreSQL 
     expect(pets).toHaveLength(calls);
     expect(new Set(pets.map((pet) => pet.id)).size).toBe(calls);
     expect(refusals().length).toBeGreaterThan(0);
-    expect(refusals().every((refused) => refused.code === 'rate_limit_exceeded')).toBe(true);
+    expect(refusals().every((refused) => refused.code === 'rate_limit_exceeded' && refused.idempotencyKey)).toBe(true);
+    // Each refused call's own retry (same Idempotency-Key) waits its Retry-After; other workers' calls wait theirs.
     const waits = refusals().map((refused) => {
-      const next = recorder.exchanges.filter((exchange) => exchange.sentAt > refused.receivedAt!);
-      const soonest = Math.min(...next.map((exchange) => exchange.sentAt)) - refused.receivedAt!;
+      const retries = recorder.exchanges.filter(
+        (exchange) => exchange.idempotencyKey === refused.idempotencyKey && exchange.sentAt > refused.receivedAt!,
+      );
+      const soonest = Math.min(...retries.map((exchange) => exchange.sentAt)) - refused.receivedAt!;
       return { retryAfterMs: refused.retryAfterSeconds! * 1000, soonest };
     });
     for (const { retryAfterMs, soonest } of waits) expect(soonest).toBeGreaterThanOrEqual(retryAfterMs);

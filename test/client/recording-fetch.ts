@@ -8,6 +8,8 @@ export interface Exchange {
   status?: number;
   code?: string;
   retryAfterSeconds?: number;
+  /** The call's `Idempotency-Key`: a retry of the call sends the same. */
+  idempotencyKey?: string;
   error?: string;
 }
 
@@ -20,7 +22,12 @@ export class RecordingFetch {
 
   readonly fetch: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input);
-    const exchange: Exchange = { method: init?.method ?? 'GET', path: `${url.pathname}${url.search}`, sentAt: performance.now() };
+    const exchange: Exchange = {
+      method: init?.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      sentAt: performance.now(),
+      idempotencyKey: new Headers(init?.headers).get('idempotency-key') ?? undefined,
+    };
     this.exchanges.push(exchange);
     try {
       const response = await fetch(input, init);
