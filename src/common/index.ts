@@ -27,5 +27,5 @@ export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
 export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
 export * from './pagination/keyset-page.js';
 export { encodeCursor } from './pagination/cursor.js';
-export { PageQueryDto } from './pagination/page-query.dto.js';
+export { PageLimit, PageQueryDto } from './pagination/page-query.dto.js';
 export { AppValidationPipe, OmittableProperty, ToInteger } from './validation/app-validation.pipe.js';

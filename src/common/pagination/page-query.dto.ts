@@ -1,24 +1,31 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ToInteger } from '../validation/app-validation.pipe.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './keyset-page.js';
 
+/** A listing's `limit`: an integer from 1 to MAX_PAGE_SIZE. */
+export const PageLimit = (description: string) =>
+  applyDecorators(
+    // Registered first, so reported first: `abc` or a repeated parameter is told so, not "must not be less than 1".
+    IsInt({ message: 'limit must be a single integer' }),
+    Max(MAX_PAGE_SIZE),
+    Min(1),
+    ToInteger(),
+    IsOptional(),
+    ApiPropertyOptional({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+      description,
+    }),
+  );
+
 /** The query of a keyset listing: `?limit=&cursor=`, for a route to take as it is or extend with its filters. */
 export class PageQueryDto {
-  @ApiPropertyOptional({
-    type: 'integer',
-    format: 'int32',
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-    description: 'Maximum number of items returned.',
-  })
-  @IsOptional()
-  @ToInteger()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  // Reported last (bottom-up): `abc` or a repeated parameter is told so, not "greater than 100".
-  @IsInt({ message: 'limit must be a single integer' })
+  @PageLimit('Maximum number of items returned.')
   limit?: number;
 
   @ApiPropertyOptional({

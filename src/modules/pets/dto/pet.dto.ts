@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsDefined, IsEnum, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, OmittableProperty, ToInteger } from '../../../common/index.js';
+import { OmittableProperty, PageLimit, ToInteger } from '../../../common/index.js';
 import { PetStatus } from '../pet-status.js';
 
 /** A name: no control characters, and at least one character that is not white space (the contract's pattern). */
@@ -63,22 +63,7 @@ export class NewPetDto {
 }
 
 export class ListPetsQueryDto {
-  @ApiProperty({
-    required: false,
-    type: 'integer',
-    format: 'int32',
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-    description: 'Maximum number of animals returned.',
-  })
-  @IsOptional()
-  @ToInteger()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  // The pipe reports the first failing constraint, in the order they register: bottom-up. The
-  // type check goes last, so `abc` or a repeated parameter is told so, not "greater than 100".
-  @IsInt({ message: 'limit must be a single integer' })
+  @PageLimit('Maximum number of animals returned.')
   limit?: number;
 
   @StatusField({ required: false, description: 'Filters by availability status.' })
