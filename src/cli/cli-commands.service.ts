@@ -174,12 +174,6 @@ const cell = (value: string | number | null) => String(value ?? '-');
 function formatTable(headers: readonly string[], rows: readonly string[][], none = ''): string {
   if (rows.length === 0) return none;
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  return [headers, ...rows]
-    .map((cells) =>
-      cells
-        .map((value, column) => value.padEnd(widths[column]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  const line = (cells: readonly string[]) => cells.map((value, column) => value.padEnd(widths[column])).join('  ');
+  return [headers, ...rows].map((cells) => line(cells).trimEnd()).join('\n');
 }

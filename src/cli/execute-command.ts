@@ -42,7 +42,7 @@ export async function executeCommand(command: OperatorCommand): Promise<CommandO
 
 async function openContext(): Promise<INestApplicationContext> {
   try {
-    // The server's parts: every module's scopes and audit actions, and the same checks of the variables.
+    // The server's parts: its scopes and audit actions, and the same checks of the variables.
     const parts = serverParts();
     const infrastructure = [
       appConfigModule(parts.config, { serving: false }),

@@ -16,7 +16,6 @@ export type CliCommand =
   | { kind: 'clients create'; name: string; choice: PlanChoice; json: boolean }
   | { kind: 'clients set-plan'; clientId: number; choice: PlanChoice; json: boolean }
   | { kind: 'clients get'; clientId: number; json: boolean }
-  /** Without `page` (no --limit nor --cursor), every client. */
   | { kind: 'clients list'; page?: PageRequest; json: boolean }
   | { kind: 'keys create'; owner: KeyOwner; expiresInMs?: number; scopes?: string[]; json: boolean }
   | { kind: 'keys list'; clientId?: number; page?: PageRequest; json: boolean }
@@ -68,7 +67,7 @@ const COMMAND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
 function clientsCreate(args: string[]): CliCommand {
   const { values } = readArgs(args, { name: STRING, ...PLAN_OPTIONS });
-  const name = parseClientName(required(values.name, '--name'), '--name');
+  const name = asUsage(() => clientName(required(values.name, '--name'), '--name'));
   return { kind: 'clients create', name, choice: parsePlanChoice(required(values.plan, '--plan'), values), json: values.json };
 }
 
@@ -90,8 +89,8 @@ function clientsList(args: string[]): CliCommand {
 
 function keysCreate(args: string[]): CliCommand {
   const { values } = readArgs(args, { client: STRING, name: STRING, 'expires-in': STRING, scopes: STRING, ...PLAN_OPTIONS });
-  const expiresInMs = values['expires-in'] === undefined ? undefined : parseDuration(values['expires-in'], '--expires-in');
-  const scopes = values.scopes === undefined ? undefined : parseScopes(values.scopes, '--scopes');
+  const expiresInMs = optional(values['expires-in'], '--expires-in', parseDuration);
+  const scopes = optional(values.scopes, '--scopes', parseScopes);
   const { json } = values;
   if (values.client !== undefined) {
     if (values.plan !== undefined)
@@ -104,14 +103,14 @@ function keysCreate(args: string[]): CliCommand {
   }
   if (values.plan === undefined)
     throw new UsageError('keys create needs --client CLIENT_ID (an existing client) or --plan PLAN (a new client).');
-  const name = values.name === undefined ? `${values.plan} client` : parseClientName(values.name, '--name');
+  const name = values.name === undefined ? `${values.plan} client` : asUsage(() => clientName(values.name!, '--name'));
   const choice = parsePlanChoice(values.plan, values);
   return { kind: 'keys create', owner: { newClient: { name, ...choice } }, expiresInMs, scopes, json };
 }
 
 function keysList(args: string[]): CliCommand {
   const { values } = readArgs(args, { client: STRING, ...PAGE_OPTIONS });
-  const clientId = values.client === undefined ? undefined : parsePositiveInteger(values.client, '--client');
+  const clientId = optional(values.client, '--client', parsePositiveInteger);
   return { kind: 'keys list', clientId, page: parsePage(values.limit, values.cursor), json: values.json };
 }
 
@@ -132,21 +131,14 @@ function keysRevoke(args: string[]): CliCommand {
 const AUDIT_OPTIONS: Readonly<Record<string, string>> = { clientId: '--client', action: '--action', cursor: '--cursor', limit: '--limit' };
 
 function auditList(args: string[]): CliCommand {
-  const { values } = readArgs(args, { client: STRING, action: STRING, cursor: STRING, limit: STRING });
+  const { values } = readArgs(args, { client: STRING, action: STRING, ...PAGE_OPTIONS });
   const query = {
-    clientId: values.client === undefined ? undefined : parsePositiveInteger(values.client, '--client'),
+    clientId: optional(values.client, '--client', parsePositiveInteger),
     action: values.action,
     cursor: values.cursor,
-    limit: values.limit === undefined ? undefined : parsePositiveInteger(values.limit, '--limit'),
+    limit: optional(values.limit, '--limit', parsePositiveInteger),
   };
-  try {
-    checkAuditQuery(query, AUDIT_ACTIONS);
-  } catch (error) {
-    // The audit log's own rules, which the admin API answers with 400: here a usage error naming the options.
-    if (!(error instanceof ValidationFailedException)) throw error;
-    const messages = (error.details ?? []).map(({ field, message }) => message.replace(field, AUDIT_OPTIONS[field] ?? field));
-    throw new UsageError(`${messages.join('; ')}.`);
-  }
+  asUsage(() => checkAuditQuery(query, AUDIT_ACTIONS), AUDIT_OPTIONS);
   return { kind: 'audit list', query, json: values.json };
 }
 
@@ -154,13 +146,7 @@ function usage(args: string[]): CliCommand {
   const { values } = readArgs(args, { client: STRING, from: STRING, to: STRING });
   const clientId = parsePositiveInteger(required(values.client, '--client'), '--client');
   const period = { ...(values.from !== undefined && { from: values.from }), ...(values.to !== undefined && { to: values.to }) };
-  try {
-    // The usage module's own check of a period, made before the database is opened (the defaults end today).
-    usagePeriod(period, new Date());
-  } catch (error) {
-    if (error instanceof InvalidUsagePeriodException) throw new UsageError(`${error.message}.`);
-    throw error;
-  }
+  asUsage(() => usagePeriod(period, new Date())); // the defaults end today
   return { kind: 'usage', clientId, period, json: values.json };
 }
 
@@ -206,7 +192,7 @@ function strictParse<const O extends OptionsConfig>(args: string[], options: O) 
     // advice on `--` and `--name=-XYZ` is left out, as it mostly misleads here.
     if (String((error as { code?: unknown } | null)?.code).startsWith('ERR_PARSE_ARGS_')) {
       const sentences = (error as Error).message.split(/(?<=[.?])\s+/).filter((sentence) => !sentence.startsWith('To specify'));
-      throw new UsageError(sentences.join(' ').replace(/(?<![.?])$/, '.'));
+      throw new UsageError(asSentence(sentences.join(' ')));
     }
     throw error;
   }
@@ -248,30 +234,37 @@ function parseDuration(raw: string, what: string, { maxMs = MAX_DURATION_MS, zer
 /** --limit and --cursor: a page of a listing, or undefined (the whole listing) when neither is given. */
 function parsePage(limit: string | undefined, cursor: string | undefined): PageRequest | undefined {
   if (limit === undefined && cursor === undefined) return undefined;
-  const size = limit === undefined ? undefined : parsePositiveInteger(limit, '--limit');
+  const size = optional(limit, '--limit', parsePositiveInteger);
   if (size !== undefined && size > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} (got "${limit}").`);
   return { limit: size, cursor };
 }
 
-/** A plan rule broken by an argument is a usage error: exit 2 before the database is opened. */
-function asUsage<T>(check: () => T): T {
+/**
+ * The modules' own rules (the plans', the audit log's, a usage period's), which the admin API answers with 400: broken
+ * by an argument, a usage error, exit 2 before the database is opened; `options` names a field's option.
+ */
+function asUsage<T>(check: () => T, options: Readonly<Record<string, string>> = {}): T {
   try {
     return check();
   } catch (error) {
-    if (error instanceof PlanRuleError) throw new UsageError(error.message);
-    throw error;
+    if (error instanceof PlanRuleError || error instanceof InvalidUsagePeriodException) throw new UsageError(asSentence(error.message));
+    if (!(error instanceof ValidationFailedException)) throw error;
+    const messages = (error.details ?? []).map(({ field, message }) => message.replace(field, options[field] ?? field));
+    throw new UsageError(asSentence(messages.join('; ')));
   }
 }
 
-function parseClientName(raw: string, what: string): string {
-  return asUsage(() => clientName(raw, what));
+const asSentence = (text: string) => text.replace(/(?<![.?])$/, '.');
+
+/** `parse(raw, what)` for an option that was given, undefined for one left out. */
+function optional<T>(raw: string | undefined, what: string, parse: (raw: string, what: string) => T): T | undefined {
+  return raw === undefined ? undefined : parse(raw, what);
 }
 
 function parsePlanChoice(plan: string, values: { 'per-minute'?: string; 'per-day'?: string }): PlanChoice {
-  const [perMinute, perDay] = [values['per-minute'], values['per-day']];
   const custom = {
-    perMinute: perMinute === undefined ? undefined : parsePositiveInteger(perMinute, '--per-minute'),
-    perDay: perDay === undefined ? undefined : parsePositiveInteger(perDay, '--per-day'),
+    perMinute: optional(values['per-minute'], '--per-minute', parsePositiveInteger),
+    perDay: optional(values['per-day'], '--per-day', parsePositiveInteger),
   };
   return asUsage(() => planChoice(plan, custom, { perMinute: '--per-minute', perDay: '--per-day' }));
 }

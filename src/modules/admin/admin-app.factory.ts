@@ -24,10 +24,7 @@ import { AdminAuthentication } from './admin-authentication.middleware.js';
 import { ADMIN_API_PATH } from './location.js';
 import { buildAdminOpenApiDocument } from './admin.openapi.js';
 
-/**
- * The admin API, an application of its own (Express, pipeline, document) on the services of the server's
- * application; not listening yet, and shut down with `services`, before they release what it uses.
- */
+/** The admin API, an application of its own on the server's services; not listening yet, and shut down before them. */
 export async function createAdminApp(services: INestApplication): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AdminAppModule.register(services), new ExpressPrototypesAdapter(), {
     bodyParser: false,
@@ -36,8 +33,7 @@ export async function createAdminApp(services: INestApplication): Promise<NestEx
   services.get(GracefulShutdown).closeWith(app);
   // No ETag, as on the public port: nothing promises conditional GETs.
   app.set('etag', false);
-  // The pipeline, in request order. The admin token is checked by middleware, not a guard: guards run after
-  // every middleware, and one reads the body, which an unauthenticated caller must never make us do.
+  // In request order. The admin token is checked by middleware, not a guard: an unauthenticated body is never read.
   const config = app.get(ConfigService);
   const router: Express = app.getHttpAdapter().getInstance();
   answerUnparsableRequests(app.getHttpServer());

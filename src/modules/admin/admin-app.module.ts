@@ -12,14 +12,11 @@ import { HttpMetrics } from '../../platform/metrics/index.js';
 import { RateLimiterService } from '../../policies/rate-limit/index.js';
 import { AdminAuditController } from './admin-audit.controller.js';
 import { AdminAuthentication } from './admin-authentication.middleware.js';
-import { AdminClientsController, AdminUsageController } from './admin-clients.controller.js';
+import { AdminClientsController } from './admin-clients.controller.js';
 import { AdminKeysController } from './admin-keys.controller.js';
 import { AdminTokensService } from './admin-tokens.service.js';
 
-/**
- * Taken from the server's application, which creates and stops them (no lifecycle hook runs twice): one
- * pool, Redis client, clock, log and metrics registry, and the same caches (a key revoked here is refused there at once).
- */
+/** The server's own instances, which it creates and stops: one pool, Redis client, log, registry, and the same caches. */
 const BORROWED = [
   ConfigService,
   AppParts,
@@ -43,7 +40,7 @@ export class AdminAppModule {
       module: AdminAppModule,
       global: true,
       imports: [ShutdownModule],
-      controllers: [AdminClientsController, AdminKeysController, AdminUsageController, AdminAuditController],
+      controllers: [AdminClientsController, AdminKeysController, AdminAuditController],
       providers: [...BORROWED.map((token) => ({ provide: token, useValue: services.get(token) })), AdminAuthentication],
       exports: BORROWED,
     };

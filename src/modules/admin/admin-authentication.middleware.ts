@@ -11,9 +11,8 @@ import { AdminTokensService } from './admin-tokens.service.js';
 const REALM = 'admin-ip';
 
 /**
- * The admin API's guard, on every `/admin/v1` request before its body is read: a live admin token passes;
- * anything else (none, an API key, a revoked token) is 401, and 429 once its address has failed as often as
- * the public port lets a caller without a valid key. A refused address has unfamiliar tokens looked up at a trickle.
+ * Before any `/admin/v1` body is read: a live admin token passes; anything else is 401, and 429 once its address has failed
+ * as often as the public port lets a caller without a valid key. A refused address has unfamiliar tokens looked up at a trickle.
  */
 @Injectable()
 export class AdminAuthentication {

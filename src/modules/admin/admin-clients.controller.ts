@@ -12,12 +12,15 @@ import { ADMIN_API_PATH, LOCATION } from './location.js';
 
 export const CLIENTS_TAG = 'clients';
 
-/** The `clients` commands of the command-line tool, over HTTP, on the same service methods. */
+/** The `clients` and `usage` commands of the command-line tool, over HTTP, on the same service methods. */
 @ApiTags(CLIENTS_TAG)
 @UseInterceptors(PlanErrorsInterceptor)
 @Controller('admin/v1/clients')
 export class AdminClientsController {
-  constructor(private readonly clients: ClientsService) {}
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly usage: UsageService,
+  ) {}
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
@@ -64,16 +67,9 @@ export class AdminClientsController {
   ): Promise<ClientDto> {
     return this.clients.setPlan(clientId, plan, { perMinute, perDay }, change);
   }
-}
 
-/** The `usage` command of the command-line tool, over HTTP, on the same service method as `GET /v1/usage`. */
-@ApiTags(CLIENTS_TAG)
-@UseInterceptors(PlanErrorsInterceptor)
-@Controller('admin/v1/clients/:clientId/usage')
-export class AdminUsageController {
-  constructor(private readonly usage: UsageService) {}
-
-  @Get()
+  /** On the same service method as `GET /v1/usage`. */
+  @Get(':clientId/usage')
   @ApiOperation({
     summary: "A client's usage",
     description:

@@ -29,7 +29,6 @@ export class AdminTokensService {
     this.lookups = new LookupCache(clock, { max: CACHE_ENTRIES, freshMs, staleMs: VERIFIED_KEY_STALE_MS });
   }
 
-  /** Each change writes its audit event last, in the change's transaction. */
   create(name: string, context: ChangeContext) {
     const token = ADMIN_TOKENS.generate();
     return this.txHost.withTransaction(async () => {

@@ -77,12 +77,16 @@ export class ClientPageDto {
   nextCursor: string | null;
 }
 
-const limit = (what: string) =>
-  ApiProperty({
-    ...ID,
-    required: false,
-    description: `Requests a client may make ${what}: required on \`enterprise\`, refused on the other plans.`,
-  });
+const Limit = (what: string) =>
+  applyDecorators(
+    OmittableProperty(),
+    IsInt(),
+    ApiProperty({
+      ...ID,
+      required: false,
+      description: `Requests a client may make ${what}: required on \`enterprise\`, refused on the other plans.`,
+    }),
+  );
 
 /** A plan and, on `enterprise`, its limits. Only types are checked here: the plan rules are the plans module's, for the CLI alike. */
 @ApiSchema({ name: 'ClientPlan' })
@@ -92,14 +96,10 @@ export class ClientPlanDto {
   @IsDefined({ message: 'plan is required' })
   plan: string;
 
-  @limit('a UTC minute')
-  @IsInt()
-  @OmittableProperty()
+  @Limit('a UTC minute')
   perMinute?: number;
 
-  @limit('a UTC day')
-  @IsInt()
-  @OmittableProperty()
+  @Limit('a UTC day')
   perDay?: number;
 }
 

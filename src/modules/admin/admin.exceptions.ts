@@ -42,11 +42,7 @@ const NOT_FOUND = { status: HttpStatus.NOT_FOUND, code: 'not_found', description
 
 /** The plans module's `ClientNotFoundError`, with its message: the command-line tool says the same. */
 @ApiError(NOT_FOUND)
-export class ClientNotFoundException extends ApiException {
-  constructor(message: string) {
-    super(message);
-  }
-}
+export class ClientNotFoundException extends ApiException {}
 
 @ApiError(NOT_FOUND)
 export class ClientKeyNotFoundException extends ApiException {
