@@ -45,14 +45,12 @@ const created = {
 @RequiredScope('keys:manage')
 @Controller('keys')
 export class KeysController {
-  private readonly publicBaseUrl?: string;
+  private readonly publicBaseUrl = this.config.getOrThrow<AppConfig>('app').publicBaseUrl;
 
   constructor(
     private readonly keys: KeysService,
-    config: ConfigService,
-  ) {
-    this.publicBaseUrl = config.getOrThrow<AppConfig>('app').publicBaseUrl;
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "The client's keys", description: "Every live key of the caller's client: neither revoked nor expired." })
