@@ -1,3 +1,6 @@
+import { createParamDecorator } from '@nestjs/common';
+import { requestContext } from '../../common/index.js';
+
 /** Who makes a change: the operator's command-line tool, an admin token, or a client's own API key. */
 export type Actor = { kind: 'cli' } | { kind: 'admin-token'; id: number } | { kind: 'key'; id: number };
 
@@ -12,3 +15,11 @@ export interface ChangeContext {
 export function actorName(actor: Actor): string {
   return actor.kind === 'cli' ? 'cli' : `${actor.kind}:${actor.id}`;
 }
+
+/** Who makes the handler's change, for its audit event: the request's admin token or API key, and its request id. */
+export const Change = createParamDecorator((): ChangeContext => {
+  const { adminTokenId, principal, requestId } = requestContext().get();
+  if (adminTokenId !== undefined) return { actor: { kind: 'admin-token', id: adminTokenId }, requestId };
+  if (principal) return { actor: { kind: 'key', id: principal.keyId }, requestId };
+  throw new Error('Change is read only on routes a guard has authenticated');
+});

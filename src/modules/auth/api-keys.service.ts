@@ -25,12 +25,6 @@ export type IssuedKey = { key: string; apiKey: ApiKeyView };
 
 type Rolled = IssuedKey | 'not-found';
 
-export interface ApiKeyPage {
-  keys: ApiKeyView[];
-  /** Continues this listing; null on the last page. */
-  nextCursor: string | null;
-}
-
 /** Without scopes, the catalogue's defaults. */
 type KeyOptions = Partial<Pick<ApiKey, 'name' | 'expiresAt' | 'scopes'>>;
 
@@ -97,8 +91,8 @@ export class ApiKeysService {
     return (await this.keys.findPage(clientId)).map((key) => this.view(key));
   }
 
-  /** Keys in id order, revoked and expired ones too, of one client or of all, a page at a time. */
-  async listPage(clientId: number | undefined, { cursor, limit = DEFAULT_PAGE_SIZE }: PageRequest = {}): Promise<ApiKeyPage> {
+  /** Keys in id order, revoked and expired ones too, of one client or of all, a page at a time (`nextCursor` null on the last). */
+  async listPage(clientId: number | undefined, { cursor, limit = DEFAULT_PAGE_SIZE }: PageRequest = {}) {
     const listing = { clientId: clientId ?? null };
     const rows = await this.keys.findPage(clientId, pageStart(cursor, listing), limit + 1);
     const { items, nextCursor } = toPage(rows, limit, listing);

@@ -18,10 +18,10 @@ import {
   Caller,
   ApiErrorResponses,
   PayloadTooLargeException,
-  RequestId,
   UnsupportedMediaTypeException,
   type Principal,
 } from '../../common/index.js';
+import { Change, type ChangeContext } from '../audit/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
@@ -45,14 +45,12 @@ const created = {
 @RequiredScope('keys:manage')
 @Controller('keys')
 export class KeysController {
-  private readonly publicBaseUrl?: string;
+  private readonly publicBaseUrl = this.config.getOrThrow<AppConfig>('app').publicBaseUrl;
 
   constructor(
     private readonly keys: KeysService,
-    config: ConfigService,
-  ) {
-    this.publicBaseUrl = config.getOrThrow<AppConfig>('app').publicBaseUrl;
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "The client's keys", description: "Every live key of the caller's client: neither revoked nor expired." })
@@ -78,11 +76,11 @@ export class KeysController {
   async createKey(
     @Caller() caller: Principal,
     @Body() body: NewApiKeyDto,
-    @RequestId() requestId: string | undefined,
+    @Change() change: ChangeContext,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreatedApiKeyDto> {
-    return this.located(await this.keys.create(caller, body, requestId), request, response);
+    return this.located(await this.keys.create(caller, body, change), request, response);
   }
 
   @Post(':keyId/roll')
@@ -99,11 +97,11 @@ export class KeysController {
     @Caller() caller: Principal,
     @Param() { keyId }: KeyIdParams,
     @Body() { overlapSeconds = DEFAULT_OVERLAP_SECONDS }: RollApiKeyDto,
-    @RequestId() requestId: string | undefined,
+    @Change() change: ChangeContext,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreatedApiKeyDto> {
-    return this.located(await this.keys.roll(caller, keyId, overlapSeconds, requestId), request, response);
+    return this.located(await this.keys.roll(caller, keyId, overlapSeconds, change), request, response);
   }
 
   @Delete(':keyId')
@@ -111,8 +109,8 @@ export class KeysController {
   @ApiOperation({ summary: 'Revoke a key', description: 'Every server refuses the key within 5 seconds. A key may revoke itself.' })
   @ApiNoContentResponse({ description: 'Revoked.' })
   @ApiErrorResponses(...V1_OPERATION_ERRORS, KeyNotFoundException)
-  async revokeKey(@Caller() caller: Principal, @Param() { keyId }: KeyIdParams, @RequestId() requestId: string | undefined): Promise<void> {
-    await this.keys.revoke(caller, keyId, requestId);
+  async revokeKey(@Caller() caller: Principal, @Param() { keyId }: KeyIdParams, @Change() change: ChangeContext): Promise<void> {
+    await this.keys.revoke(caller, keyId, change);
   }
 
   private located(key: CreatedApiKeyDto, request: Request, response: Response): CreatedApiKeyDto {

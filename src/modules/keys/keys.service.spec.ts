@@ -18,9 +18,8 @@ const view: ApiKeyView = {
   revokedAt: null,
   lastUsedAt: '2027-03-01T11:58:42.123Z',
 };
-const REQUEST_ID = 'req-42';
 /** The calling key, in the request the audit event names. */
-const byCaller = { actor: { kind: 'key', id: 1 }, requestId: REQUEST_ID };
+const byCaller = { actor: { kind: 'key' as const, id: 1 }, requestId: 'req-42' };
 const shown = { id: 2, name: 'ci', prefix: 'pets_abcdefgh', scopes: ['pets:read'], createdAt: NOW.toISOString(), expiresAt: null };
 
 /** The resolution of a real catalogue of the three scopes, pets' two the defaults. */
@@ -57,9 +56,9 @@ describe('KeysService (the auth module mocked)', () => {
     expect(keys.listLive).toHaveBeenCalledWith(7);
   });
 
-  it('creates with the default scopes, an expiry from the clock, the limit of live keys, and the calling key and request as the change context', async () => {
+  it('creates with the default scopes, an expiry from the clock, the limit of live keys, and the change context', async () => {
     keys.issueUnderLimit.mockResolvedValue({ key: 'pets_secret', apiKey: view });
-    await expect(service.create(caller, { name: 'ci', expiresInSeconds: 60 }, REQUEST_ID)).resolves.toEqual({
+    await expect(service.create(caller, { name: 'ci', expiresInSeconds: 60 }, byCaller)).resolves.toEqual({
       ...shown,
       lastUsedAt: '2027-03-01T11:58:00.000Z',
       key: 'pets_secret',
@@ -74,7 +73,7 @@ describe('KeysService (the auth module mocked)', () => {
 
   it('refuses scopes the calling key lacks, naming the first, before issuing anything', async () => {
     const reader = { ...caller, scopes: ['pets:read', 'keys:manage'] };
-    await expect(service.create(reader, { name: 'ci', scopes: ['pets:read', 'pets:write'] }, REQUEST_ID)).rejects.toMatchObject({
+    await expect(service.create(reader, { name: 'ci', scopes: ['pets:read', 'pets:write'] }, byCaller)).rejects.toMatchObject({
       constructor: InsufficientScopeException,
       message: expect.stringContaining('pets:write'),
     });
@@ -84,23 +83,23 @@ describe('KeysService (the auth module mocked)', () => {
   it('turns the limit into 409 key_limit_reached, for creations and rolls', async () => {
     keys.issueUnderLimit.mockResolvedValue('limit-reached');
     keys.roll.mockResolvedValue('limit-reached');
-    await expect(service.create(caller, { name: 'ci' }, REQUEST_ID)).rejects.toBeInstanceOf(KeyLimitReachedException);
-    await expect(service.roll(caller, 2, 60, REQUEST_ID)).rejects.toBeInstanceOf(KeyLimitReachedException);
+    await expect(service.create(caller, { name: 'ci' }, byCaller)).rejects.toBeInstanceOf(KeyLimitReachedException);
+    await expect(service.roll(caller, 2, 60, byCaller)).rejects.toBeInstanceOf(KeyLimitReachedException);
   });
 
   it("rolls within the caller's client with the overlap in milliseconds; a key not found there is 404", async () => {
     keys.roll.mockResolvedValue({ key: 'pets_new', apiKey: view });
-    await expect(service.roll(caller, 2, 90, REQUEST_ID)).resolves.toMatchObject({ key: 'pets_new', name: 'ci' });
+    await expect(service.roll(caller, 2, 90, byCaller)).resolves.toMatchObject({ key: 'pets_new', name: 'ci' });
     expect(keys.roll).toHaveBeenCalledWith(2, 7, 90_000, byCaller, MAX_LIVE_KEYS);
     keys.roll.mockResolvedValue('not-found');
-    await expect(service.roll(caller, 3, 90, REQUEST_ID)).rejects.toBeInstanceOf(KeyNotFoundException);
+    await expect(service.roll(caller, 3, 90, byCaller)).rejects.toBeInstanceOf(KeyNotFoundException);
   });
 
   it("revokes within the caller's client; a key not found there is 404", async () => {
     keys.revokeOfClient.mockResolvedValue('revoked');
-    await expect(service.revoke(caller, 2, REQUEST_ID)).resolves.toBeUndefined();
+    await expect(service.revoke(caller, 2, byCaller)).resolves.toBeUndefined();
     expect(keys.revokeOfClient).toHaveBeenCalledWith(2, 7, byCaller);
     keys.revokeOfClient.mockResolvedValue('not-found');
-    await expect(service.revoke(caller, 3, REQUEST_ID)).rejects.toBeInstanceOf(KeyNotFoundException);
+    await expect(service.revoke(caller, 3, byCaller)).rejects.toBeInstanceOf(KeyNotFoundException);
   });
 });

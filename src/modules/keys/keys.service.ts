@@ -23,36 +23,32 @@ export class KeysService {
     return (await this.keys.listLive(caller.clientId)).map(toApiKeyResponse);
   }
 
+  /** `change` is the calling key's (`@Change()`), as are the others'. */
   async create(
     caller: Principal,
     { name, scopes: named, expiresInSeconds }: NewApiKeyDto,
-    requestId: string | undefined,
+    change: ChangeContext,
   ): Promise<CreatedApiKeyDto> {
     const scopes = this.scopeCatalogue.resolve(named);
     // A key never hands out more than it holds.
     const missing = scopes.find((scope) => !caller.scopes.includes(scope));
     if (missing) throw new InsufficientScopeException(missing);
     const expiresAt = expiresInSeconds === undefined ? null : new Date(this.clock.now().getTime() + expiresInSeconds * 1000);
-    const issued = await this.keys.issueUnderLimit(caller.clientId, { name, scopes, expiresAt }, MAX_LIVE_KEYS, byKey(caller, requestId));
+    const issued = await this.keys.issueUnderLimit(caller.clientId, { name, scopes, expiresAt }, MAX_LIVE_KEYS, change);
     if (issued === 'limit-reached') throw new KeyLimitReachedException(MAX_LIVE_KEYS);
     return toCreatedResponse(issued);
   }
 
-  async roll(caller: Principal, id: number, overlapSeconds: number, requestId: string | undefined): Promise<CreatedApiKeyDto> {
-    const rolled = await this.keys.roll(id, caller.clientId, overlapSeconds * 1000, byKey(caller, requestId), MAX_LIVE_KEYS);
+  async roll(caller: Principal, id: number, overlapSeconds: number, change: ChangeContext): Promise<CreatedApiKeyDto> {
+    const rolled = await this.keys.roll(id, caller.clientId, overlapSeconds * 1000, change, MAX_LIVE_KEYS);
     if (rolled === 'not-found') throw new KeyNotFoundException();
     if (rolled === 'limit-reached') throw new KeyLimitReachedException(MAX_LIVE_KEYS);
     return toCreatedResponse(rolled);
   }
 
-  async revoke(caller: Principal, id: number, requestId: string | undefined): Promise<void> {
-    if ((await this.keys.revokeOfClient(id, caller.clientId, byKey(caller, requestId))) === 'not-found') throw new KeyNotFoundException();
+  async revoke(caller: Principal, id: number, change: ChangeContext): Promise<void> {
+    if ((await this.keys.revokeOfClient(id, caller.clientId, change)) === 'not-found') throw new KeyNotFoundException();
   }
-}
-
-/** The calling key made the change, in the request its audit event names. */
-function byKey(caller: Principal, requestId: string | undefined): ChangeContext {
-  return { actor: { kind: 'key', id: caller.keyId }, requestId };
 }
 
 /** `lastUsedAt` is recorded at most once a minute, so it is shown to the minute. */

@@ -1,2 +1,1 @@
-export { petsConfig, type PetsConfig } from './pets.config.js';
 export { PetsModule } from './pets.module.js';

@@ -8,9 +8,6 @@ import type { PetsConfig } from './pets.config.js';
 
 export const PETS_TAG = 'pets';
 
-export const getPetDescription = (sunset: Date) =>
-  `Deprecated; removed on ${sunset.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}. Use \`GET /pets\` with the \`status\` filter.`;
-
 /** The tag, the named `Pets` array, closed schemas, and getPet's sunset as configured. */
 @OpenApiContributor()
 @Injectable()
@@ -23,7 +20,8 @@ export class PetsOpenApi implements OpenApiContribution {
     document.components!.schemas!.Pets = { type: 'array', maxItems: MAX_PAGE_SIZE, items: { $ref: getSchemaPath(PetDto) } };
     closeSchemas(document, ['Pet', 'NewPet']);
     const getPet = document.paths['/pets/{petId}'].get!;
-    getPet.description = getPetDescription(sunset);
+    const removedOn = sunset.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    getPet.description = `Deprecated; removed on ${removedOn}. Use \`GET /pets\` with the \`status\` filter.`;
     const ok = getPet.responses['200'] as { headers: Record<string, { schema: { example?: string } }> };
     ok.headers.Sunset.schema.example = sunset.toUTCString();
   }

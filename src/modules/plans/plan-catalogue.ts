@@ -70,12 +70,9 @@ export function clientName(raw: string, what = 'A client name'): string {
 /** Checks a plan choice: custom limits are required on a custom plan and refused on the others. */
 export function planChoice(plan: string, custom: CustomLimits, names: LimitNames = FIELD_NAMES): PlanChoice {
   if (!isPlanName(plan)) throw new PlanRuleError(`Unknown plan "${plan}"; choose one of ${PLAN_NAMES.join(', ')}.`);
-  const definition = PLAN_CATALOGUE[plan];
-  const given = custom.perMinute !== undefined || custom.perDay !== undefined;
-  if (!definition.custom) {
-    if (given)
-      throw new PlanRuleError(`The ${plan} plan has fixed limits; ${names.perMinute} and ${names.perDay} are only for enterprise.`);
-    return { plan };
+  if (!PLAN_CATALOGUE[plan].custom) {
+    if (custom.perMinute === undefined && custom.perDay === undefined) return { plan };
+    throw new PlanRuleError(`The ${plan} plan has fixed limits; ${names.perMinute} and ${names.perDay} are only for enterprise.`);
   }
   if (custom.perMinute === undefined || custom.perDay === undefined) {
     throw new PlanRuleError(`The ${plan} plan needs both ${names.perMinute} and ${names.perDay}.`);

@@ -1,15 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
-import { closeSchemas, OpenApiContributor, type OpenApiContribution } from '../../platform/openapi/index.js';
+import { TagContribution } from '../../platform/openapi/index.js';
 
 export const USAGE_TAG = 'usage';
 
-/** The tag, and closed schemas: a client may rely on no other property appearing. */
-@OpenApiContributor()
-@Injectable()
-export class UsageOpenApi implements OpenApiContribution {
-  contribute(document: OpenAPIObject): void {
-    document.tags = [...(document.tags ?? []), { name: USAGE_TAG, description: "The requests of the caller's client, per day and key" }];
-    closeSchemas(document, ['Usage', 'KeyUsage', 'UsageTotals']);
-  }
-}
+const SCHEMAS = ['Usage', 'KeyUsage', 'UsageTotals'];
+export const UsageOpenApi = TagContribution(USAGE_TAG, "The requests of the caller's client, per day and key", SCHEMAS);

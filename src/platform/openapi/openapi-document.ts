@@ -1,4 +1,4 @@
-import { Module, type INestApplication } from '@nestjs/common';
+import { Injectable, Module, type INestApplication, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AppParts, describeErrorCodes, errorCodesOf } from '../../common/index.js';
@@ -19,6 +19,19 @@ export class OpenApiModule {}
 export function closeSchemas(document: OpenAPIObject, names: string[]): void {
   const schemas = (document.components?.schemas ?? {}) as Record<string, { additionalProperties?: boolean }>;
   for (const name of names) if (schemas[name]) schemas[name].additionalProperties = false;
+}
+
+/** A module's contribution of its tag and of closed schemas (a client may rely on no other property appearing). */
+export function TagContribution(name: string, description: string, closed: string[]): Type<OpenApiContribution> {
+  @OpenApiContributor()
+  @Injectable()
+  class TagContribution implements OpenApiContribution {
+    contribute(document: OpenAPIObject): void {
+      document.tags = [...(document.tags ?? []), { name, description }];
+      closeSchemas(document, closed);
+    }
+  }
+  return TagContribution;
 }
 
 /** Decorators, error catalogue, closed schemas, contributions, servers (`/v1` first: "Try it out" reaches this instance). */

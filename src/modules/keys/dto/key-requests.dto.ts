@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { OmittableProperty, ToInteger } from '../../../common/index.js';
 import { ScopeListProperty, ScopeListRules } from '../../auth/index.js';
@@ -31,6 +31,16 @@ export const KeyNameRules = () =>
     IsString(),
   );
 
+/** An int32 a body may leave out, checked as `@IsInt() @Min() @Max() @OmittableProperty()` listed would be. */
+const OptionalInteger = (minimum: number, maximum: number, options: ApiPropertyOptions) =>
+  applyDecorators(
+    OmittableProperty(),
+    Max(maximum),
+    Min(minimum),
+    IsInt(),
+    ApiProperty({ type: 'integer', format: 'int32', minimum, maximum, ...options, required: false } as ApiPropertyOptions),
+  );
+
 @ApiSchema({ name: 'NewApiKey' })
 export class NewApiKeyDto {
   @ApiProperty(KEY_NAME_SCHEMA)
@@ -47,36 +57,16 @@ export class NewApiKeyDto {
   @OmittableProperty()
   scopes?: string[];
 
-  @ApiProperty({
-    type: 'integer',
-    format: 'int32',
-    minimum: 1,
-    maximum: MAX_EXPIRES_IN_SECONDS,
-    required: false,
-    description: 'Seconds until the key expires; never when omitted.',
-  })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_EXPIRES_IN_SECONDS)
-  @OmittableProperty()
+  @OptionalInteger(1, MAX_EXPIRES_IN_SECONDS, { description: 'Seconds until the key expires; never when omitted.' })
   expiresInSeconds?: number;
 }
 
 @ApiSchema({ name: 'RollApiKey' })
 export class RollApiKeyDto {
-  @ApiProperty({
-    type: 'integer',
-    format: 'int32',
-    minimum: 0,
-    maximum: MAX_OVERLAP_SECONDS,
+  @OptionalInteger(0, MAX_OVERLAP_SECONDS, {
     default: DEFAULT_OVERLAP_SECONDS,
-    required: false,
     description: 'Seconds the old key keeps working, never beyond its own expiry.',
   })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_OVERLAP_SECONDS)
-  @OmittableProperty()
   overlapSeconds?: number;
 }
 
