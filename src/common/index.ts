@@ -3,18 +3,9 @@ export * from './context/request-context.js';
 export { HourlyPurge } from './scheduling/hourly-purge.js';
 export { AppParts, AppPartsModule, gatherParts, ModuleParts, type ScopeDefinition } from './module-parts.js';
 export { Clock, ClockModule } from './clock/clock.js';
-export { ApiErrorResponses } from './errors/api-error-responses.decorator.js';
 export { ApiExceptionFilter } from './errors/api-exception.filter.js';
-export { ApiError, errorCodesOf, type ApiErrorDefinition } from './errors/api-error.decorator.js';
-export {
-  ApiException,
-  INVALID_REQUEST_ERRORS,
-  KERNEL_ERRORS,
-  PayloadTooLargeException,
-  SERVICE_ERRORS,
-  UnsupportedMediaTypeException,
-  ValidationFailedException,
-} from './errors/api.exception.js';
+export { ApiError, ApiErrorResponses, errorCodesOf, type ApiErrorDefinition } from './errors/api-error.decorator.js';
+export * from './errors/api.exception.js';
 export { describeErrorCodes } from './errors/error.dto.js';
 export { allowedHostMiddleware } from './http/allowed-host.middleware.js';
 export { allowedMethodsFor } from './http/express-routes.js';

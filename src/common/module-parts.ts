@@ -1,7 +1,9 @@
 import { Module, type DynamicModule, type ForwardReference, type Type } from '@nestjs/common';
 import { MODULE_METADATA } from '@nestjs/common/constants.js';
+import { Reflector } from '@nestjs/core';
 import type { MigrationInterface } from 'typeorm';
 import type { ConfigNamespace } from '../platform/config/index.js';
+import type { ErrorClass } from './errors/api-error.decorator.js';
 
 /** A permission a key may hold, which routes require with `@RequiredScope(name)`. */
 export interface ScopeDefinition {
@@ -22,8 +24,7 @@ export interface ModulePartsDefinition {
   /** What its audit events say happened (`client.created`); never renamed once written. */
   auditActions?: string[];
   /** Its exceptions (`@ApiError`): their codes join the catalogue of the document that serves the module. */
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- exception classes of any constructor
-  errors?: Function[];
+  errors?: ErrorClass[];
 }
 
 /** Every module's parts, gathered from a module list (`gatherParts`): what the application is made of. Injectable. */
@@ -32,8 +33,7 @@ export class AppParts implements Required<ModulePartsDefinition> {
   readonly migrations: Array<Type<MigrationInterface>> = [];
   readonly scopes: ScopeDefinition[] = [];
   readonly auditActions: string[] = [];
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- exception classes of any constructor
-  readonly errors: Function[] = [];
+  readonly errors: ErrorClass[] = [];
 }
 
 @Module({})
@@ -43,13 +43,8 @@ export class AppPartsModule {
   }
 }
 
-const PARTS = Symbol('module parts');
-
 /** Declares a module's parts on its class, beside `@Module()`: the application gathers them from its module list. */
-export const ModuleParts =
-  (parts: ModulePartsDefinition): ClassDecorator =>
-  (target) =>
-    Reflect.defineMetadata(PARTS, parts, target);
+export const ModuleParts = Reflector.createDecorator<ModulePartsDefinition>();
 
 type ModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
@@ -68,7 +63,7 @@ export function gatherParts(modules: readonly ModuleImport[], own: ModulePartsDe
     const type = 'module' in entry ? entry.module : entry;
     for (const imported of (Reflect.getMetadata(MODULE_METADATA.IMPORTS, type) as ModuleImport[] | undefined) ?? []) visit(imported);
     if ('module' in entry) for (const imported of entry.imports ?? []) visit(imported);
-    add((Reflect.getMetadata(PARTS, type) as ModulePartsDefinition | undefined) ?? {});
+    add((Reflect.getMetadata(ModuleParts.KEY, type) as ModulePartsDefinition | undefined) ?? {});
   };
   add(own);
   for (const module of modules) visit(module);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { InProcessStore } from '../../src/policies/rate-limit/in-process.store.js';
 import type { BanPolicy, LimiterRequest } from '../../src/policies/rate-limit/limiter.store.js';
-import { RedisStore } from '../../src/policies/rate-limit/redis.store.js';
+import { RedisStore } from '../../src/policies/rate-limit/limiter.script.js';
 import type { PlanLimits } from '../../src/modules/plans/index.js';
 import { FakeClock } from '../support/fake-clock.js';
 
@@ -155,7 +155,6 @@ describe('in-process limiter (TypeScript) against the limiter script in Redis (i
               if (expected.outcome === 'refused' && request.keyId !== undefined) lastBanEndMs = expected.nowMs + ban.durationMs;
             }
           } finally {
-            await typescript.close();
             await redis.del(...keys);
           }
         }),

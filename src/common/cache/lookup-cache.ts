@@ -2,34 +2,27 @@ import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock/clock.js';
 import { isDatabaseUnavailable } from '../errors/database-unavailable.js';
 
-export interface LookupCacheOptions {
-  max: number;
-  /** How long an answer (a miss too) is reused; 0 looks up every time. */
-  freshMs: number;
-  /** How old a found value may be to stand in while the database cannot be reached. */
-  staleMs: number;
-}
+/** `freshMs`: how long an answer (a miss too) is reused, 0: never; `staleMs`: how old a found value may answer in a database outage. */
+export type LookupCacheOptions = { max: number; freshMs: number; staleMs: number };
 
 type Read<V> = { value: V | null; readAtMs: number };
 
 /** Database lookups in a bounded LRU cache, concurrent misses sharing one; a value found within `staleMs` answers through an outage. */
 export class LookupCache<K extends object | string | number, V> {
-  private readonly reads: LRUCache<K, Read<V>, () => Promise<V | null>>;
+  private readonly reads = new LRUCache<K, Read<V>, () => Promise<V | null>>({
+    max: this.options.max,
+    ttl: Math.max(1, this.options.freshMs),
+    ttlResolution: 0,
+    perf: { now: () => this.now() },
+    // A stale read stays for the outage fallback; only `fetch` replaces it.
+    noDeleteOnStaleGet: true,
+    fetchMethod: (_key, stale, { context }) => this.lookUp(context, stale),
+  });
 
   constructor(
     private readonly clock: Clock,
     private readonly options: LookupCacheOptions,
-  ) {
-    this.reads = new LRUCache<K, Read<V>, () => Promise<V | null>>({
-      max: options.max,
-      ttl: Math.max(1, options.freshMs),
-      ttlResolution: 0,
-      perf: { now: () => this.now() },
-      // A stale read stays for the outage fallback; only `fetch` replaces it.
-      noDeleteOnStaleGet: true,
-      fetchMethod: (_key, stale, { context }) => this.lookUp(context, stale),
-    });
-  }
+  ) {}
 
   /** The value for `key`: a fresh answer at once, else `lookup`'s (shared with concurrent misses). */
   async get(key: K, lookup: () => Promise<V | null>): Promise<V | null> {

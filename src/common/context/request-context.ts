@@ -6,28 +6,16 @@ import type { EntityManager } from 'typeorm';
 import { ClsModule, ClsServiceManager, ContextClsStoreMap, type ClsService, type ClsStore, type Terminal } from 'nestjs-cls';
 
 /** Who is calling: the key that authenticated the request, the client it belongs to, and what the key may do. */
-export interface Principal {
-  keyId: number;
-  clientId: number;
-  scopes: readonly string[];
-}
+export type Principal = { keyId: number; clientId: number; scopes: readonly string[] };
 
 /** `expired` only for a key that was real: its holder may learn why, a guesser learns nothing. */
 export type Authentication = { kind: 'missing' } | { kind: 'invalid'; expired: boolean } | { kind: 'valid'; principal: Principal };
 
-export interface QuotaWindow {
-  limit: number;
-  remaining: number;
-  /** Unix time in seconds at which the window ends. */
-  reset: number;
-}
+/** `reset`: Unix time in seconds at which the window ends. */
+export type QuotaWindow = { limit: number; remaining: number; reset: number };
 
 /** The caller's plan and both windows, read without counting. */
-export interface QuotaReading {
-  plan: string;
-  minute: QuotaWindow;
-  day: QuotaWindow;
-}
+export type QuotaReading = { plan: string; minute: QuotaWindow; day: QuotaWindow };
 
 /** What a request carries through the pipeline, one typed store per request (nestjs-cls): each field has one writer. */
 export interface RequestContext extends ClsStore {

@@ -1,4 +1,6 @@
-import type { HttpStatus } from '@nestjs/common';
+import { applyDecorators, type HttpStatus } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ErrorDto } from './error.dto.js';
 
 /** What an ApiException subclass answers, and how the documentation describes it. */
 export interface ApiErrorDefinition {
@@ -11,8 +13,10 @@ export interface ApiErrorDefinition {
   headers?: Record<string, { description: string; schema: object }>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
-const definitions = new Map<Function, ApiErrorDefinition>();
+/** An exception class, whatever its constructor. */
+export type ErrorClass = abstract new (...args: never) => Error;
+
+const definitions = new Map<object, ApiErrorDefinition>();
 
 /** Declares an exception's place in the error catalogue: the Error schema's codes and `@ApiErrorResponses(...)` are built from it. */
 export function ApiError(definition: ApiErrorDefinition): ClassDecorator {
@@ -23,8 +27,7 @@ export function ApiError(definition: ApiErrorDefinition): ClassDecorator {
 }
 
 /** The declaration of an exception class (or of its nearest declared ancestor). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
-export function apiErrorOf(type: Function): ApiErrorDefinition {
+export function apiErrorOf(type: ErrorClass): ApiErrorDefinition {
   for (let current: unknown = type; typeof current === 'function'; current = Object.getPrototypeOf(current)) {
     const definition = definitions.get(current);
     if (definition) return definition;
@@ -33,7 +36,33 @@ export function apiErrorOf(type: Function): ApiErrorDefinition {
 }
 
 /** The codes of these exceptions, each once, by status, in the order the modules declared them: a document's catalogue. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any class, whatever its constructor
-export function errorCodesOf(exceptions: readonly Function[]): string[] {
+export function errorCodesOf(exceptions: readonly ErrorClass[]): string[] {
   return [...new Set([...exceptions.map(apiErrorOf)].sort((a, b) => a.status - b.status).map(({ code }) => code))];
 }
+
+/** "Phrase (`code`, `code`)" per phrase, joined by "or": the errors one status answers with. */
+function describe(definitions: ApiErrorDefinition[]): string {
+  const codesByPhrase = new Map<string, Set<string>>();
+  for (const { description, code } of definitions) codesByPhrase.set(description, (codesByPhrase.get(description) ?? new Set()).add(code));
+  const phrases = [...codesByPhrase].map(([phrase, codes]) => `${phrase} (${[...codes].map((code) => `\`${code}\``).join(', ')})`);
+  return `${phrases.join(' or ')}.`;
+}
+
+/** Documents an operation's error responses from its exceptions' declarations: per status, the Error body, a description, the headers. */
+export const ApiErrorResponses = (...exceptions: ErrorClass[]) => {
+  const byStatus = new Map<number, ApiErrorDefinition[]>();
+  for (const definition of exceptions.map(apiErrorOf))
+    byStatus.set(definition.status, [...(byStatus.get(definition.status) ?? []), definition]);
+  return applyDecorators(
+    ApiExtraModels(ErrorDto),
+    ...[...byStatus].map(([status, definitions]) => {
+      const headers = Object.assign({}, ...definitions.map((definition) => definition.headers)) as ApiErrorDefinition['headers'];
+      return ApiResponse({
+        status,
+        description: describe(definitions),
+        headers: Object.keys(headers!).length > 0 ? headers : undefined,
+        content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorDto) } } },
+      });
+    }),
+  );
+};

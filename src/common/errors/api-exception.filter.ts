@@ -28,11 +28,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const path = request.originalUrl.split('?')[0];
-    const apiError = toApiException(error, {
-      method: request.method,
-      path,
-      allowedMethods: () => allowedMethodsFor(this.adapterHost.httpAdapter.getInstance(), path),
-    });
+    const allowedMethods = () => allowedMethodsFor(this.adapterHost.httpAdapter.getInstance(), path);
+    const apiError = toApiException(error, { method: request.method, path, allowedMethods });
     const status = apiError.getStatus();
     recordErrorCode(request, apiError.code);
     if (status >= 500) {
@@ -44,12 +41,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (response.headersSent) response.destroy();
     else response.status(status).set(apiError.headers).json(apiError.toBody());
   }
-}
-
-interface FailedRequest {
-  method: string;
-  path: string;
-  allowedMethods: () => string[];
 }
 
 /** The framework and library errors a client caused; any other status is ours, a 500. */
@@ -66,7 +57,7 @@ function statusOf(error: unknown): unknown {
 }
 
 /** Domain errors keep their code, library ones go by status, the rest is a 500 (503 without the database) that reveals nothing. */
-export function toApiException(error: unknown, request: FailedRequest): ApiException {
+export function toApiException(error: unknown, request: { method: string; path: string; allowedMethods: () => string[] }): ApiException {
   if (error instanceof ApiException) return error;
   if (error instanceof NotFoundException) {
     // Nest's router answers unmatched paths with a plain NotFoundException.

@@ -98,16 +98,14 @@ export class InternalErrorException extends ApiException {
 
 /** Errors any operation may answer with. */
 export const INVALID_REQUEST_ERRORS = [ValidationFailedException, MalformedJsonException];
+export const SERVICE_ERRORS = [InternalErrorException, ServiceUnavailableException];
 /** The pipeline's own, answered by every application: their codes are in every document's catalogue. */
 export const KERNEL_ERRORS = [
-  ValidationFailedException,
-  MalformedJsonException,
+  ...INVALID_REQUEST_ERRORS,
   PayloadTooLargeException,
   HeadersTooLargeException,
   UnsupportedMediaTypeException,
   RouteNotFoundException,
   MethodNotAllowedException,
-  ServiceUnavailableException,
-  InternalErrorException,
+  ...SERVICE_ERRORS,
 ];
-export const SERVICE_ERRORS = [InternalErrorException, ServiceUnavailableException];

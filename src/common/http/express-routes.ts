@@ -1,10 +1,7 @@
 import { METHODS } from 'node:http';
 import type { Express } from 'express';
 
-interface RouteLayer {
-  route?: { path: unknown; methods: Record<string, boolean> };
-  match(path: string): boolean;
-}
+type RouteLayer = { route?: { path: unknown; methods: Record<string, boolean> }; match(path: string): boolean };
 
 function routesOn(app: Express, path: string): Array<{ pattern: unknown; methods: string[] }> {
   const routes = [];

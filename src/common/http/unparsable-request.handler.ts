@@ -25,14 +25,8 @@ function answer(socket: Duplex, error: ApiException): void {
 /** Answers what Node's HTTP parser cannot read as the Error object, after any earlier response on the connection, then closes it. */
 export function answerUnparsableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
-      return;
-    }
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
     const apiError = error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : UNPARSABLE;
     // The response to an earlier request on the connection, while it is still being written.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;

@@ -5,19 +5,13 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 /** What a caller asks for: the cursor of the page before (none for the first) and at most `limit` items. */
-export interface PageRequest {
-  cursor?: string;
-  limit?: number;
-}
+export type PageRequest = { cursor?: string; limit?: number };
 
 /** Values a listing is filtered by; a cursor carries them, so it continues only the listing it came from. */
 export type ListingFilter = Record<string, string | number | null>;
 
-export interface Page<T> {
-  items: T[];
-  /** Continues this listing; null on the last page. */
-  nextCursor: string | null;
-}
+/** `nextCursor` continues this listing; null on the last page. */
+export type Page<T> = { items: T[]; nextCursor: string | null };
 
 // The one way to page (keyset, by id, in either order): `pageStart` reads where a page starts, the
 // repository reads `limit + 1` rows past it in the listing's order, and `toPage` cuts them.

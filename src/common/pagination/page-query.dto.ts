@@ -13,14 +13,7 @@ export const PageLimit = (description: string) =>
     Min(1),
     ToInteger(),
     IsOptional(),
-    ApiPropertyOptional({
-      type: 'integer',
-      format: 'int32',
-      minimum: 1,
-      maximum: MAX_PAGE_SIZE,
-      default: DEFAULT_PAGE_SIZE,
-      description,
-    }),
+    ApiPropertyOptional({ type: 'integer', format: 'int32', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description }),
   );
 
 /** The query of a keyset listing: `?limit=&cursor=`, for a route to take as it is or extend with its filters. */

@@ -4,16 +4,14 @@ const PURGE_INTERVAL_MS = 60 * 60_000;
 
 /** Deletes what a table no longer needs, hourly per replica and off every request path; a failed purge waits for the next. */
 export abstract class HourlyPurge implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger: Logger;
+  private readonly logger = new Logger(this.context);
   private timer?: NodeJS.Timeout;
 
   /** `what` names the rows in the warning: "expired idempotency keys". */
   protected constructor(
-    context: string,
+    private readonly context: string,
     private readonly what: string,
-  ) {
-    this.logger = new Logger(context);
-  }
+  ) {}
 
   protected abstract purge(): Promise<number>;
 

@@ -6,14 +6,8 @@ import { IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity.js';
 import { isSealed, openReplay, sealReplay, type ReplayContent } from './sealed-replay.js';
 
-export interface IdempotencyScope {
-  clientId: number;
-  keyHash: string;
-}
-
-export interface StoredResponse extends ReplayContent {
-  status: number;
-}
+export type IdempotencyScope = { clientId: number; keyHash: string };
+export type StoredResponse = ReplayContent & { status: number };
 
 /** Who holds a key: this request (it may create), or another one still running, with the same body or another. */
 export type KeyHolder = 'this request' | 'same body' | 'other body';
@@ -28,10 +22,7 @@ function lockId(...parts: Array<string | number>): string {
 }
 
 /** A completed key as the caller finds it: its response, unless another API key of the client sealed it. */
-export interface FoundKey {
-  fingerprint: string;
-  response: StoredResponse | 'sealed for another api key';
-}
+export type FoundKey = { fingerprint: string; response: StoredResponse | 'sealed for another api key' };
 
 /** Completed keys, and the locks of those in progress; inside an idempotent request, in its transaction. */
 @Injectable()
@@ -74,18 +65,10 @@ export class IdempotencyKeysRepository {
     sealedFor?: string,
   ): Promise<void> {
     const sealed = sealedFor !== undefined;
-    await this.keys.upsert(
-      {
-        clientId,
-        keyHash,
-        fingerprint,
-        responseStatus: response.status,
-        responseBody: sealed ? sealReplay(response, { token: sealedFor, clientId, keyHash }) : (JSON.stringify(response.body) ?? 'null'),
-        responseLocation: sealed ? null : (response.location ?? null),
-        expiresAt,
-      },
-      ['clientId', 'keyHash'],
-    );
+    const responseBody = sealed ? sealReplay(response, { token: sealedFor, clientId, keyHash }) : (JSON.stringify(response.body) ?? 'null');
+    const responseLocation = sealed ? null : (response.location ?? null);
+    const row = { clientId, keyHash, fingerprint, responseStatus: response.status, responseBody, responseLocation, expiresAt };
+    await this.keys.upsert(row, ['clientId', 'keyHash']);
   }
 
   async deleteExpired(now: Date): Promise<number> {

@@ -5,7 +5,7 @@ import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { ClsService } from 'nestjs-cls';
 import { Clock, type RequestContext } from '../../common/index.js';
 import { bearerToken } from '../../modules/auth/index.js';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT, type IdempotentOptions } from './idempotent.decorator.js';
+import { IDEMPOTENCY_KEY_HEADER, IdempotentRoute } from './idempotent.decorator.js';
 import { bodyFingerprint, idempotencyKeyHash } from './idempotency-key.js';
 import { IdempotencyKeysRepository, type IdempotencyScope, type KeyHolder, type StoredResponse } from './idempotency-keys.repository.js';
 import { IdempotencyConflictException, IdempotencyKeyReusedException } from './idempotency.exceptions.js';
@@ -15,10 +15,8 @@ const REPLAYED_MS = 24 * 60 * 60_000;
 /** The request under a key: its scope, its body's fingerprint, and on a sealed route the API key that seals and opens its replay. */
 type Caller = { scope: IdempotencyScope; fingerprint: string; sealedFor?: string };
 
-/**
- * The first 201 under a client's `Idempotency-Key`, recorded in the writes' transaction, is replayed for 24 hours; another
- * body (or, on a sealed route, another API key) gets 422, a retry while the first runs 409 (docs/contract/decisions.md).
- */
+// The first 201 under a client's `Idempotency-Key`, recorded in the writes' transaction, is replayed for 24 hours; another
+// body (or, on a sealed route, another API key) gets 422, a retry while the first runs 409 (docs/contract/decisions.md).
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
@@ -29,7 +27,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const options = this.reflector.get<Required<IdempotentOptions> | undefined>(IDEMPOTENT, context.getHandler());
+    const options = this.reflector.get(IdempotentRoute, context.getHandler());
     if (!options) return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();

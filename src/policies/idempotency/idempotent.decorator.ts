@@ -1,19 +1,16 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { ApiHeader } from '@nestjs/swagger';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-export const IDEMPOTENT = Symbol('idempotent');
-
-export interface IdempotentOptions {
-  /** The response holds a secret (a new API key): it is stored sealed under the caller's API key, which alone replays it. */
-  sealed?: boolean;
-}
+/** `sealed`: the response holds a secret (a new API key), stored sealed under the caller's API key, which alone replays it. */
+export const IdempotentRoute = Reflector.createDecorator<{ sealed: boolean }>();
 
 /** Makes a creation safe to retry with `Idempotency-Key` (the pipeline's interceptor acts on it), and documents the header. */
-export const Idempotent = ({ sealed = false }: IdempotentOptions = {}) =>
+export const Idempotent = ({ sealed = false } = {}) =>
   applyDecorators(
-    SetMetadata(IDEMPOTENT, { sealed }),
+    IdempotentRoute({ sealed }),
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,
       required: false,

@@ -1,17 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /** What a stored replay holds besides its status: the body and the Location header. */
-export interface ReplayContent {
-  body: unknown;
-  location?: string;
-}
+export type ReplayContent = { body: unknown; location?: string };
 
 /** Who may open a replay: the caller's raw API key, and the client and Idempotency-Key hash it was stored under. */
-export interface ReplaySealContext {
-  token: string;
-  clientId: number;
-  keyHash: string;
-}
+export type ReplaySealContext = { token: string; clientId: number; keyHash: string };
 
 const VERSION = 'v1';
 const PREFIX = `${VERSION}.`;
@@ -45,9 +38,7 @@ export function openReplay(sealed: string, context: ReplaySealContext): ReplayCo
   if (!isSealed(sealed)) return undefined;
   const bytes = Buffer.from(sealed.slice(PREFIX.length), 'base64url');
   if (bytes.length < IV_BYTES + TAG_BYTES) return undefined;
-  const decipher = createDecipheriv('aes-256-gcm', sealingKey(context), bytes.subarray(0, IV_BYTES), {
-    authTagLength: TAG_BYTES,
-  });
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(context), bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
   decipher.setAAD(Buffer.from(VERSION, 'utf8'));
   decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   try {

@@ -6,7 +6,7 @@ import type { RedisClient } from '../../platform/redis/index.js';
 import { FailoverStore } from './failover.store.js';
 import { InProcessStore } from './in-process.store.js';
 import type { LimiterFacts, LimiterRequest } from './limiter.store.js';
-import type { RedisStore } from './redis.store.js';
+import type { RedisStore } from './limiter.script.js';
 
 class FixedClock extends Clock {
   now(): Date {
@@ -23,7 +23,7 @@ const request: LimiterRequest = {
 const inRedis: LimiterFacts = { outcome: 'read', store: 'redis', usedMinute: 7, usedDay: 70, nowMs: 0, suspendedUntilMs: 0 };
 
 describe('FailoverStore peek', () => {
-  const primary = { consume: jest.fn<RedisStore['consume']>(), peek: jest.fn<RedisStore['peek']>(), close: () => Promise.resolve() };
+  const primary = { consume: jest.fn<RedisStore['consume']>(), peek: jest.fn<RedisStore['peek']>() };
   const redis = Object.assign(new EventEmitter(), { status: 'ready' });
   let store: FailoverStore;
 
@@ -33,10 +33,10 @@ describe('FailoverStore peek', () => {
     const fallback = new InProcessStore(new FixedClock(), { clients: 10, addresses: 10 });
     store = new FailoverStore(primary as unknown as RedisStore, fallback, redis as unknown as RedisClient);
   });
-  afterEach(async () => {
+  afterEach(() => {
     jest.restoreAllMocks();
     jest.resetAllMocks();
-    await store.close();
+    store.onApplicationShutdown();
   });
 
   it('peeks in Redis while it answers, counting nothing', async () => {

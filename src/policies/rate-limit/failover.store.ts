@@ -1,26 +1,22 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { RedisCircuit, type RedisClient } from '../../platform/redis/index.js';
 import type { InProcessStore } from './in-process.store.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
-import type { RedisStore } from './redis.store.js';
+import type { RedisStore } from './limiter.script.js';
 
-/**
- * Redis, or the in-process store while it (or a Cluster slot) cannot answer: a replica then admits one more quota per
- * window at most (docs/operations.md, "Guarantees under faults").
- */
-export class FailoverStore extends LimiterStore {
-  private readonly circuit: RedisCircuit;
+/** Redis, else in process while it (or a Cluster slot) fails: a replica then admits one quota more per window at most (docs/faults.md). */
+export class FailoverStore extends LimiterStore implements OnApplicationShutdown {
+  private readonly circuit = new RedisCircuit(this.redis, new Logger('RateLimiter'), {
+    down: (reason) => `Redis cannot be reached (${reason}); limiting in process until it is back`,
+    up: 'Redis answers again; limiting with Redis',
+  });
 
   constructor(
     private readonly primary: RedisStore,
     private readonly fallback: InProcessStore,
-    redis: RedisClient,
+    private readonly redis: RedisClient,
   ) {
     super();
-    this.circuit = new RedisCircuit(redis, new Logger('RateLimiter'), {
-      down: (reason) => `Redis cannot be reached (${reason}); limiting in process until it is back`,
-      up: 'Redis answers again; limiting with Redis',
-    });
   }
 
   get state() {
@@ -28,23 +24,22 @@ export class FailoverStore extends LimiterStore {
   }
 
   consume(request: LimiterRequest): Promise<LimiterFacts> {
-    return this.run(request, (store) => store.consume(request));
+    return this.run(request, 'consume');
   }
 
   peek(request: LimiterRequest): Promise<LimiterFacts> {
-    return this.run(request, (store) => store.peek(request));
+    return this.run(request, 'peek');
   }
 
-  private run(request: LimiterRequest, operation: (store: LimiterStore) => Promise<LimiterFacts>): Promise<LimiterFacts> {
+  private run(request: LimiterRequest, operation: 'consume' | 'peek'): Promise<LimiterFacts> {
     return this.circuit.run(
       request.subjectKey,
-      () => operation(this.primary),
-      () => operation(this.fallback),
+      () => this.primary[operation](request),
+      () => this.fallback[operation](request),
     );
   }
 
-  async close(): Promise<void> {
+  onApplicationShutdown(): void {
     this.circuit.close();
-    await Promise.all([this.primary.close(), this.fallback.close()]);
   }
 }

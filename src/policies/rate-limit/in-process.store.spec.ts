@@ -21,7 +21,6 @@ describe('InProcessStore capacity', () => {
   beforeEach(() => {
     store = new InProcessStore(clock, { clients: 10, addresses: 3 });
   });
-  afterEach(() => store.close());
 
   it('refuses a new address when the address table is full, and keeps the counts of those it holds', async () => {
     for (const ip of ['a', 'b', 'c']) expect((await store.consume(address(ip))).outcome).toBe('admitted');

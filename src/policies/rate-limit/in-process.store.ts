@@ -1,12 +1,9 @@
 import { setImmediate } from 'node:timers';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../common/index.js';
-import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
+import { DAY_MS, LimiterStore, MINUTE_MS, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
 
-/**
- * Hands a turn's values back together at its end: a turn's requests continue side by side, as when Redis
- * answers a turn's auto-pipelined scripts in one reply (docs/benchmarks.md).
- */
+/** Settles a turn's values together at its end, as Redis answers a turn's pipelined scripts in one reply (docs/benchmarks.md). */
 export class EndOfTurn {
   private readonly pending: Array<() => void> = [];
 
@@ -17,52 +14,37 @@ export class EndOfTurn {
   }
 }
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 /** When the address table is full, expired records are purged at most this often before a newcomer is refused. */
 const FULL_PURGE_INTERVAL_MS = 1_000;
 
 /** A subject's counts in its current minute and day, and (from a key's first refusal) its keys' strikes. */
-interface SubjectRecord {
-  minute: number;
-  usedMinute: number;
-  day: number;
-  usedDay: number;
-  keys?: Map<number, { bannedUntilMs: number; strikeMinute: number; strikes: number }>;
-}
+type SubjectRecord = { minute: number; usedMinute: number; day: number; usedDay: number; keys?: Map<number, KeyStrikes> };
+type KeyStrikes = { bannedUntilMs: number; strikeMinute: number; strikes: number };
 
 type Facts = Omit<LimiterFacts, 'store'>;
 
 /** Subjects held at most: clients with a valid key (bounded by the clients that exist), and addresses, the table a flood fills. */
-export interface InProcessCapacity {
-  clients: number;
-  addresses: number;
-}
+export type InProcessCapacity = { clients: number; addresses: number };
 
 /** Far above the clients one replica serves in a day; an address costs about 290 bytes. */
 export const DEFAULT_CLIENT_CAPACITY = 100_000;
 
-/**
- * The limiter without Redis, and the fallback while it is out: the script's rules by the service clock, each decision
- * atomic in the process. A full address table refuses newcomers: evicting would let a flood reset a throttled guesser.
- */
+// The limiter without Redis, and the fallback while it is out: the script's rules by the service clock, each decision atomic
+// in the process. A full address table refuses newcomers: evicting would let a flood reset a throttled guesser.
 export class InProcessStore extends LimiterStore {
-  private readonly clients: LRUCache<string, SubjectRecord>;
-  private readonly addresses: LRUCache<string, SubjectRecord>;
+  private readonly perf = { now: () => this.clock.now().getTime() };
+  private readonly clients = new LRUCache<string, SubjectRecord>({ max: this.capacity.clients, ttlResolution: 0, perf: this.perf });
+  private readonly addresses = new LRUCache<string, SubjectRecord>({ max: this.capacity.addresses, ttlResolution: 0, perf: this.perf });
   private readonly answers = new EndOfTurn();
   private lastPurgeMs = -Infinity;
 
   constructor(
     private readonly clock: Clock,
-    capacity: InProcessCapacity,
+    private readonly capacity: InProcessCapacity,
   ) {
     super();
-    const perf = { now: () => clock.now().getTime() };
-    this.clients = new LRUCache({ max: capacity.clients, ttlResolution: 0, perf });
-    this.addresses = new LRUCache({ max: capacity.addresses, ttlResolution: 0, perf });
   }
 
-  /** Subjects held now, per kind. */
   get size(): InProcessCapacity {
     return { clients: this.clients.size, addresses: this.addresses.size };
   }
@@ -127,10 +109,6 @@ export class InProcessStore extends LimiterStore {
       (record(Math.max(endOfDayMs, until)).keys ??= new Map()).set(keyId, { bannedUntilMs: until, strikeMinute: minute, strikes });
     }
     return { outcome: 'refused', usedMinute, usedDay, nowMs, suspendedUntilMs: 0 };
-  }
-
-  close(): Promise<void> {
-    return Promise.resolve();
   }
 }
 

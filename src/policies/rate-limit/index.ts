@@ -1,8 +1,7 @@
 export { rateLimitConfig, type RateLimitConfig } from './rate-limit.config.js';
 export { ApiKeySuspendedException, QUOTA_ERRORS, RateLimitExceededException, V1_OPERATION_ERRORS } from './rate-limit.exceptions.js';
-export { RateLimitMiddleware } from './rate-limit.middleware.js';
 export { RateLimitModule } from './rate-limit.module.js';
 export type { RateLimitDecision } from './rate-limit.decision.js';
 export { RateLimiterService, type KeyDecision, type KeyDecisionListener } from './rate-limiter.service.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit.openapi.js';
-export { UncountedRead } from './uncounted-routes.js';
+export { RateLimitMiddleware, UncountedRead } from './rate-limit.middleware.js';

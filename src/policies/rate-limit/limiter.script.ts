@@ -1,4 +1,6 @@
-import type { LimiterFacts, LimiterOutcome, LimiterRequest } from './limiter.store.js';
+import type { Clock } from '../../common/index.js';
+import type { RedisClient } from '../../platform/redis/index.js';
+import { LimiterStore, type LimiterFacts, type LimiterOutcome, type LimiterRequest } from './limiter.store.js';
 
 /** What both scripts start with: the subject's standing now, ending there for a suspended key (arguments, reply: LIMITER_SCRIPT). */
 const STANDING = `
@@ -26,12 +28,10 @@ end
 `;
 
 /**
- * The whole decision, one Lua script run atomically (EVALSHA): replicas together admit exactly the
- * quota (rules: docs/rate-limiting.md). in-process.store.ts repeats it; a differential test holds
- * them equal. KEYS: the subject's hash (hash-tagged), optionally a hash also read whole (one Redis only).
- * ARGV: now ms ('' = Redis's clock), per minute, per day, key id ('' = anonymous), ban threshold, ban ms.
- * Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, and the
- * hash also read as field, value, ... (nil when none was asked).
+ * The whole decision, one Lua script run atomically (EVALSHA): replicas together admit exactly the quota (docs/rate-limiting.md);
+ * in-process.store.ts repeats it, a differential test holds them equal. KEYS: the subject's hash (hash-tagged), optionally a hash
+ * also read whole (one Redis only). ARGV: now ms ('' = Redis's clock), per minute, per day, key id ('' = anonymous), ban threshold,
+ * ban ms. Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, the hash also read.
  */
 export const LIMITER_SCRIPT = `${STANDING}
 if used_minute < per_minute and used_day < per_day then
@@ -60,10 +60,6 @@ return {3, used_minute, used_day, now, 0, also_read}
 
 const OUTCOMES: LimiterOutcome[] = ['admitted', 'refused', 'suspended', 'read'];
 
-export function scriptArguments({ limits, keyId, ban }: LimiterRequest, nowMs: number | undefined): string[] {
-  return [nowMs ?? '', limits.perMinute, limits.perDay, keyId ?? '', ban.threshold, ban.durationMs].map(String);
-}
-
 export function parseScriptReply(reply: unknown): Omit<LimiterFacts, 'store'> {
   const [outcome, usedMinute, usedDay, nowMs, suspendedUntilMs] = (reply as unknown[]).slice(0, 5).map(Number);
   const hash = (reply as unknown[])[5];
@@ -82,4 +78,37 @@ function numbersOf(hash: unknown[]): Record<string, number> {
     if (Number.isFinite(value)) numbers[String(hash[i])] = value;
   }
   return numbers;
+}
+
+type LimiterCommand = (numberOfKeys: number, ...keysAndArgv: string[]) => Promise<unknown>;
+type WithLimiterCommands = RedisClient & { petsRateLimit: LimiterCommand; petsRateLimitPeek: LimiterCommand };
+
+/** One EVALSHA per request, consume or peek (ioredis reloads a script on NOSCRIPT); Redis's clock, one for every replica, unless tests give one. */
+export class RedisStore extends LimiterStore {
+  private readonly redis: WithLimiterCommands;
+
+  constructor(
+    redis: RedisClient,
+    private readonly clock?: Clock,
+  ) {
+    super();
+    redis.defineCommand('petsRateLimit', { lua: LIMITER_SCRIPT });
+    redis.defineCommand('petsRateLimitPeek', { lua: LIMITER_PEEK_SCRIPT });
+    this.redis = redis as WithLimiterCommands;
+  }
+
+  consume(request: LimiterRequest): Promise<LimiterFacts> {
+    return this.run(this.redis.petsRateLimit, request);
+  }
+
+  peek(request: LimiterRequest): Promise<LimiterFacts> {
+    return this.run(this.redis.petsRateLimitPeek, request);
+  }
+
+  private async run(command: LimiterCommand, { subjectKey, alsoReadKey, limits, keyId, ban }: LimiterRequest): Promise<LimiterFacts> {
+    const keys = alsoReadKey === undefined ? [subjectKey] : [subjectKey, alsoReadKey];
+    const now = this.clock?.now().getTime() ?? '';
+    const argv = [now, limits.perMinute, limits.perDay, keyId ?? '', ban.threshold, ban.durationMs].map(String);
+    return { ...parseScriptReply(await command.call(this.redis, keys.length, ...keys, ...argv)), store: 'redis' };
+  }
 }

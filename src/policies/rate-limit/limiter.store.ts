@@ -1,9 +1,9 @@
 import type { PlanLimits } from '../../modules/plans/index.js';
 
-export interface BanPolicy {
-  threshold: number;
-  durationMs: number;
-}
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+
+export type BanPolicy = { threshold: number; durationMs: number };
 
 export interface LimiterRequest {
   /** The hash that holds the subject's counts, hash-tagged (`{...}`) for Redis Cluster. */
@@ -36,5 +36,4 @@ export abstract class LimiterStore {
   abstract consume(request: LimiterRequest): Promise<LimiterFacts>;
   /** The counts `consume` would start from, counting nothing: `read`, or `suspended` for a suspended key. */
   abstract peek(request: LimiterRequest): Promise<LimiterFacts>;
-  abstract close(): Promise<void>;
 }

@@ -1,9 +1,6 @@
 import type { QuotaReading } from '../../common/index.js';
 import type { PlanLimits } from '../../modules/plans/index.js';
-import type { LimiterFacts } from './limiter.store.js';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, MINUTE_MS, type LimiterFacts } from './limiter.store.js';
 
 export type RateLimitDecision = ReturnType<typeof decide>;
 
@@ -13,12 +10,8 @@ function window(name: 'minute' | 'day', limit: number, used: number, lengthMs: n
   return { name, limit, remaining: Math.max(0, limit - used), resetMs: (Math.floor(nowMs / lengthMs) + 1) * lengthMs };
 }
 
-/** Both windows as the facts leave them: limit, room left, end. */
-function windowsOf(facts: LimiterFacts, limits: PlanLimits) {
-  return {
-    minute: window('minute', limits.perMinute, facts.usedMinute, MINUTE_MS, facts.nowMs),
-    day: window('day', limits.perDay, facts.usedDay, DAY_MS, facts.nowMs),
-  };
+function windowsOf({ usedMinute, usedDay, nowMs }: LimiterFacts, { perMinute, perDay }: PlanLimits) {
+  return { minute: window('minute', perMinute, usedMinute, MINUTE_MS, nowMs), day: window('day', perDay, usedDay, DAY_MS, nowMs) };
 }
 
 /** Both windows for the caller of an `@UncountedRead()` route: what its quota headers say. */
@@ -28,10 +21,7 @@ export function readingOf(plan: string, facts: LimiterFacts, limits: PlanLimits)
   return { plan, minute: window(minute), day: window(day) };
 }
 
-/**
- * Shows the window closest to exhaustion (the minute on a tie; on a refusal the refusing one, the later when both are
- * full, so Retry-After is truthful), in X-RateLimit-* and the IETF draft fields.
- */
+/** Shows the window nearest exhaustion (the minute on a tie; on a refusal, the refusing one, the later if both: a truthful Retry-After). */
 export function decide(facts: LimiterFacts, limits: PlanLimits) {
   const { outcome, nowMs } = facts;
   const { minute, day } = windowsOf(facts, limits);

@@ -8,7 +8,7 @@ import { Clock, type RequestContext } from '../../common/index.js';
 import type { RedisConfig } from '../../platform/redis/index.js';
 import { inSpan } from '../../platform/tracing/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
-import { ClientsService, limitsFor, type PlanLimits } from '../../modules/plans/index.js';
+import { ClientsService, limitsFor } from '../../modules/plans/index.js';
 import { DataGeneration } from '../read-cache/index.js';
 import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
 import { decide, readingOf, type RateLimitDecision } from './rate-limit.decision.js';
@@ -20,25 +20,18 @@ const ANONYMOUS = 'anonymous';
 const PUBLIC_REALM = 'ip';
 
 /** A counted decision on a valid key, at the time of the limiter's own clock (Redis's, with Redis). */
-export interface KeyDecision {
-  clientId: number;
-  keyId: number;
-  outcome: 'admitted' | 'refused' | 'suspended';
-  nowMs: number;
-}
+export type KeyDecision = { clientId: number; keyId: number; outcome: 'admitted' | 'refused' | 'suspended'; nowMs: number };
 
 export type KeyDecisionListener = (decision: KeyDecision) => void;
 
-/**
- * Decides each `/v1` request against a valid key's client, else its address; the round trip also reads
- * the read cache's generations (`DataGeneration.redisKey`).
- */
+/** Decides each `/v1` request against a valid key's client, else its address; its round trip also reads `DataGeneration.redisKey`. */
 @Injectable()
 export class RateLimiterService {
-  private readonly keyPrefix: string;
-  private readonly anonymousLimits: PlanLimits;
-  private readonly ban: BanPolicy;
-  private readonly throttled: ThrottledAddresses;
+  private readonly rateLimit = this.config.getOrThrow<RateLimitConfig>('rateLimit');
+  private readonly keyPrefix = `${this.config.getOrThrow<RedisConfig>('redis').keyPrefix}rl:`;
+  private readonly anonymousLimits = limitsFor(this.rateLimit.anonymousPlan);
+  private readonly ban: BanPolicy = { threshold: this.rateLimit.banThreshold, durationMs: this.rateLimit.banSeconds * 1000 };
+  private readonly throttled = new ThrottledAddresses(this.clock);
   private readonly listeners: KeyDecisionListener[] = [];
 
   constructor(
@@ -48,15 +41,9 @@ export class RateLimiterService {
     private readonly metrics: RateLimitMetrics,
     private readonly generation: DataGeneration,
     private readonly cls: ClsService<RequestContext>,
-    clock: Clock,
-    config: ConfigService,
-  ) {
-    const rateLimit = config.getOrThrow<RateLimitConfig>('rateLimit');
-    this.keyPrefix = `${config.getOrThrow<RedisConfig>('redis').keyPrefix}rl:`;
-    this.anonymousLimits = limitsFor(rateLimit.anonymousPlan);
-    this.ban = { threshold: rateLimit.banThreshold, durationMs: rateLimit.banSeconds * 1000 };
-    this.throttled = new ThrottledAddresses(clock);
-  }
+    private readonly clock: Clock,
+    private readonly config: ConfigService,
+  ) {}
 
   /** Called in process with each decision that counted a valid key's request; a listener must not throw or wait. */
   onDecision(listener: KeyDecisionListener): void {

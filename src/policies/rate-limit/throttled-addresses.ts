@@ -1,11 +1,11 @@
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../common/index.js';
+import { MINUTE_MS } from './limiter.store.js';
 
 const MAX_ADDRESSES = 10_000;
 /** Lookups of unfamiliar keys a refused address still gets each minute, so a fixed key gets through. */
 export const UNFAMILIAR_LOOKUPS_PER_MINUTE = 10;
-const MINUTE_MS = 60_000;
 
 /** What a caller without a valid key is counted for: its IPv4 address, or its IPv6 /64, the smallest block a subscriber gets. */
 export function anonymousSubject(ip: string | undefined): string {

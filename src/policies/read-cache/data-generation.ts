@@ -7,9 +7,7 @@ import { RedisCircuit, type RedisClient } from '../../platform/redis/index.js';
 /** A number per tag that moves on after every committed write marked with it: a read cached under one value is current while it holds. */
 export abstract class DataGeneration {
   /** The hash the quota decision reads whole in its Redis round trip, on a single Redis, into the request context's `dataGenerations`. */
-  get redisKey(): string | undefined {
-    return undefined;
-  }
+  readonly redisKey?: string;
 
   /** The generation of `tag` the current request reads under; `undefined`: not known now. */
   abstract of(tag: string): number | undefined | Promise<number | undefined>;
@@ -36,6 +34,7 @@ const logger = new Logger('ReadCache');
 
 /** A Redis hash read whole in the quota decision's round trip; a turn's writes of a tag share one HINCRBY, sent after its commits. */
 export class RedisGeneration extends DataGeneration {
+  override readonly redisKey?: string = this.key;
   private readonly next = new Map<string, Promise<void>>();
 
   constructor(
@@ -46,10 +45,6 @@ export class RedisGeneration extends DataGeneration {
     super();
   }
 
-  override get redisKey(): string | undefined {
-    return this.key;
-  }
-
   of(tag: string): number | undefined | Promise<number | undefined> {
     const generations = this.cls.get('dataGenerations');
     return generations && (generations[tag] ?? 0);
@@ -57,17 +52,12 @@ export class RedisGeneration extends DataGeneration {
 
   bump(tag: string): Promise<void> {
     let next = this.next.get(tag);
-    if (!next) {
-      next = afterThisTurn().then(() => {
-        this.next.delete(tag);
-        return this.increment(tag);
-      });
-      this.next.set(tag, next);
-    }
+    if (!next) this.next.set(tag, (next = afterThisTurn().then(() => this.increment(tag))));
     return next;
   }
 
   private async increment(tag: string): Promise<void> {
+    this.next.delete(tag);
     try {
       await this.redis.hincrby(this.key, tag, 1);
     } catch (error) {
@@ -80,14 +70,11 @@ export class RedisGeneration extends DataGeneration {
 
 /** On a Cluster the hash is in another slot than the counters: each cached read HGETs its tag, going to the database while that fails. */
 export class ClusterGeneration extends RedisGeneration {
+  override readonly redisKey = undefined;
   private readonly circuit = new RedisCircuit(this.redis, logger, {
     down: (reason) => `The data generation cannot be read (${reason}); reads go to the database until it can`,
     up: 'The data generation can be read again; reads use the read cache',
   });
-
-  override get redisKey(): undefined {
-    return undefined;
-  }
 
   override of(tag: string): Promise<number | undefined> {
     return this.circuit.run(

@@ -1,4 +1,4 @@
-import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
@@ -8,50 +8,38 @@ import type { AppConfig } from '../../platform/config/index.js';
 import { DataGeneration } from './data-generation.js';
 import { ReadCache } from './read-cache.js';
 
-export const CACHED_READ = Symbol('cached read');
-export const INVALIDATES_CACHED_READS = Symbol('invalidates cached reads');
+/** Serves this GET from the read cache, the same answer for every caller: `tag` names what it shows, `headers` those its handler sets. */
+export const CachedRead = Reflector.createDecorator<{ tag: string; headers?: string[] }>();
 
-export interface CachedReadOptions {
-  /** What the read shows: a write marked with the same tag renews it. */
-  tag: string;
-  /** The headers its handler sets, kept with the body. */
-  headers?: string[];
-}
-
-/** Serves this GET from the read cache: the answer must be the same for every caller. */
-export const CachedRead = ({ tag, headers = [] }: CachedReadOptions) => SetMetadata(CACHED_READ, { tag, headers });
-
-/** Marks a write: once it has ended (its transaction committed), every replica's cached reads of `tag` are renewed. */
-export const InvalidatesCachedReads = (tag: string) => SetMetadata(INVALIDATES_CACHED_READS, tag);
+/** Marks a write: once it has ended (its transaction committed), every replica's cached reads of the tag are renewed. */
+export const InvalidatesCachedReads = Reflector.createDecorator<string>();
 
 /** A cached GET runs once per URL and generation of its tag; registered ahead of the idempotency interceptor, so after its transaction. */
 @Injectable()
 export class ReadCacheInterceptor implements NestInterceptor {
-  private readonly publicBaseUrl?: string;
+  private readonly publicBaseUrl = this.config.getOrThrow<AppConfig>('app').publicBaseUrl;
 
   constructor(
     private readonly cache: ReadCache,
     private readonly generations: DataGeneration,
     private readonly reflector: Reflector,
-    config: ConfigService,
-  ) {
-    this.publicBaseUrl = config.getOrThrow<AppConfig>('app').publicBaseUrl;
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const handler = context.getHandler();
-    const written = this.reflector.get<string | undefined>(INVALIDATES_CACHED_READS, handler);
+    const written = this.reflector.get(InvalidatesCachedReads, handler);
     if (written !== undefined) return from(this.write(written, next));
-    const read = this.reflector.get<Required<CachedReadOptions> | undefined>(CACHED_READ, handler);
+    const read = this.reflector.get(CachedRead, handler);
     const generation = read && this.cache.enabled ? await this.generations.of(read.tag) : undefined;
     if (generation === undefined) return next.handle();
-    const { tag, headers } = read!;
+    const { tag, headers } = read;
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
     const key = `${apiBaseUrl(request, this.publicBaseUrl)} ${request.originalUrl}`;
     const cached = await this.cache.read(tag, generation, key, async () => {
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      return { json: JSON.stringify(body), headers: headers.flatMap((name) => headerOf(response, name)) };
+      return { json: JSON.stringify(body), headers: (headers ?? []).flatMap((name) => headerOf(response, name)) };
     });
     // The body as the JSON text serialized once: Express sends a string as it is.
     for (const [name, value] of cached.headers) response.setHeader(name, value);
