@@ -23,9 +23,6 @@ class AdmittingStore extends LimiterStore {
   peek(): Promise<LimiterFacts> {
     return answered('read', 0);
   }
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
 }
 
 /** Every request is taken for the first one's caller: no header read, no hash, no lookup (the benchmark sends one key). */

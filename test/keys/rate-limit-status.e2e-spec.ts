@@ -43,11 +43,11 @@ describe('GET /v1/rate_limit (e2e, in-process store)', () => {
     expect((await list(key)).headers['x-ratelimit-remaining']).toBe('56');
   });
 
-  it('leaves the windows untouched after 10,000 calls, beyond the free day quota', async () => {
+  it('leaves the windows untouched after 1,500 calls, beyond the free day quota of 1,000', async () => {
     const key = await t.newKey('free');
     expect((await list(key)).headers['x-ratelimit-remaining']).toBe('59');
     const headers = { Authorization: `Bearer ${key}` };
-    for (let sent = 0; sent < 10_000; sent += 100) {
+    for (let sent = 0; sent < 1_500; sent += 100) {
       const batch = await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/v1/rate_limit`, { headers })));
       for (const res of batch) {
         expect([res.status, res.headers.get('x-ratelimit-remaining')]).toEqual([200, '59']);
@@ -56,7 +56,6 @@ describe('GET /v1/rate_limit (e2e, in-process store)', () => {
     }
     expect((await status(key)).body.day.remaining).toBe(999);
     expect((await list(key)).headers['x-ratelimit-remaining']).toBe('58');
-    // 10,000 requests: a few seconds on a quiet machine, several times that beside other work.
   }, 120_000);
 
   it('answers 200 with nothing remaining when a window is full, and 429 api_key_suspended to a suspended key', async () => {
