@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createParamDecorator } from '@nestjs/common';
+import { createParamDecorator, Global, Module } from '@nestjs/common';
 import type { Span } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
-import { ClsModule, ClsServiceManager, ContextClsStoreMap, type ClsService, type ClsStore, type Terminal } from 'nestjs-cls';
+import { ClsService, ClsServiceManager, ContextClsStoreMap, type ClsStore, type Terminal } from 'nestjs-cls';
 
 /** Who is calling: the key that authenticated the request, the client it belongs to, and what the key may do. */
 export type Principal = { keyId: number; clientId: number; scopes: readonly string[] };
@@ -37,8 +37,13 @@ export interface RequestContext extends ClsStore {
   dataGenerations?: Record<string, number>;
 }
 
-/** Makes `ClsService<RequestContext>` injectable everywhere: the server's and the command-line tool's module lists import it. */
-export const RequestContextModule = ClsModule.forRoot({ global: true });
+/**
+ * Makes `ClsService<RequestContext>` injectable everywhere: the server's and the command-line tool's module lists import it.
+ * nestjs-cls's own `ClsModule.forRoot()` would also put a no-op guard and interceptor on every route (docs/benchmarks.md).
+ */
+@Global()
+@Module({ providers: [{ provide: ClsService, useValue: ClsServiceManager.getClsService() }], exports: [ClsService] })
+export class RequestContextModule {}
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:/+=-]{1,128}$/;
 
