@@ -16,19 +16,21 @@ export const PageLimit = (description: string) =>
     ApiPropertyOptional({ type: 'integer', format: 'int32', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description }),
   );
 
+/** A listing's `cursor`: the opaque position a page before gave. */
+export const PageCursor = (description: string) =>
+  applyDecorators(
+    // Registered first, so reported first: a repeated parameter is told so.
+    IsString({ message: 'cursor must be given once' }),
+    MaxLength(200),
+    IsOptional(),
+    ApiPropertyOptional({ type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9._-]+$', description }),
+  );
+
 /** The query of a keyset listing: `?limit=&cursor=`, for a route to take as it is or extend with its filters. */
 export class PageQueryDto {
   @PageLimit('Maximum number of items returned.')
   limit?: number;
 
-  @ApiPropertyOptional({
-    type: 'string',
-    maxLength: 200,
-    pattern: '^[A-Za-z0-9._-]+$',
-    description: 'Opaque position: the `nextCursor` of the previous page.',
-  })
-  @IsOptional()
-  @MaxLength(200)
-  @IsString({ message: 'cursor must be given once' })
+  @PageCursor('Opaque position: the `nextCursor` of the previous page.')
   cursor?: string;
 }

@@ -1,13 +1,20 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MAX_PAGE_SIZE, OmittableProperty, PageQueryDto, ToInteger } from '../../common/index.js';
+import { IsDefined, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import {
+  COUNT_SCHEMA,
+  ID_SCHEMA,
+  IdParam,
+  INSTANT_SCHEMA,
+  MAX_PAGE_SIZE,
+  OmittableProperty,
+  PageQueryDto,
+  ToInteger,
+} from '../../common/index.js';
 import { ScopeListProperty } from '../auth/index.js';
 import { KEY_NAME_SCHEMA, KeyNameRules, NEW_KEY_SCHEMA, NewApiKeyDto } from '../keys/index.js';
 import { CLIENT_NAME_MAX_LENGTH, PLAN_NAMES } from '../plans/index.js';
 
-const ID = { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
-const INSTANT = { type: 'string', format: 'date-time', maxLength: 30 } as const;
 const NEXT_CURSOR = {
   type: 'string',
   nullable: true,
@@ -16,17 +23,6 @@ const NEXT_CURSOR = {
   description: 'Pass as `cursor` for the next page; null on the last page.',
 } as const;
 const PLAN_NAME = { enum: PLAN_NAMES, enumName: 'PlanName' };
-
-// Applied in this order (stacked decorators run bottom-up): the pipe stops at the first failing check, the type
-// check, so `abc` is told so.
-const IdParam = (name: string, description: string) =>
-  applyDecorators(
-    IsInt({ message: `${name} must be an integer` }),
-    Max(Number.MAX_SAFE_INTEGER),
-    Min(1),
-    ToInteger(),
-    ApiProperty({ ...ID, description }),
-  );
 
 export class ClientIdParams {
   @IdParam('clientId', "The client's id.")
@@ -38,21 +34,19 @@ export class ClientKeyParams extends ClientIdParams {
   keyId: number;
 }
 
-const perWindow = { ...ID, minimum: 0 } as const;
-
 @ApiSchema({ name: 'PlanLimits' })
 export class PlanLimitsDto {
-  @ApiProperty({ ...perWindow, description: 'Requests admitted per UTC minute.' })
+  @ApiProperty({ ...COUNT_SCHEMA, description: 'Requests admitted per UTC minute.' })
   perMinute: number;
 
-  @ApiProperty({ ...perWindow, description: 'Requests admitted per UTC day.' })
+  @ApiProperty({ ...COUNT_SCHEMA, description: 'Requests admitted per UTC day.' })
   perDay: number;
 }
 
 /** A client as the command-line tool prints it with --json. */
 @ApiSchema({ name: 'Client' })
 export class ClientDto {
-  @ApiProperty(ID)
+  @ApiProperty(ID_SCHEMA)
   id: number;
 
   @ApiProperty({ type: 'string', maxLength: 200 })
@@ -64,7 +58,7 @@ export class ClientDto {
   @ApiProperty({ type: PlanLimitsDto, description: "The plan's limits, or an enterprise client's own." })
   limits: PlanLimitsDto;
 
-  @ApiProperty(INSTANT)
+  @ApiProperty(INSTANT_SCHEMA)
   createdAt: string;
 }
 
@@ -82,7 +76,7 @@ const Limit = (what: string) =>
     OmittableProperty(),
     IsInt(),
     ApiProperty({
-      ...ID,
+      ...ID_SCHEMA,
       required: false,
       description: `Requests a client may make ${what}: required on \`enterprise\`, refused on the other plans.`,
     }),
@@ -119,10 +113,10 @@ export class NewClientDto extends ClientPlanDto {
 /** A key as the command-line tool lists it: never the key itself, never its hash. */
 @ApiSchema({ name: 'ClientKey' })
 export class ClientKeyDto {
-  @ApiProperty(ID)
+  @ApiProperty(ID_SCHEMA)
   id: number;
 
-  @ApiProperty(ID)
+  @ApiProperty(ID_SCHEMA)
   clientId: number;
 
   @ApiProperty({ type: 'string', maxLength: 100, description: 'Empty for keys made without a name.' })
@@ -139,16 +133,16 @@ export class ClientKeyDto {
   @ScopeListProperty()
   scopes: readonly string[];
 
-  @ApiProperty(INSTANT)
+  @ApiProperty(INSTANT_SCHEMA)
   createdAt: string;
 
-  @ApiProperty({ ...INSTANT, nullable: true, description: 'When the key stops working; null if never.' })
+  @ApiProperty({ ...INSTANT_SCHEMA, nullable: true, description: 'When the key stops working; null if never.' })
   expiresAt: string | null;
 
-  @ApiProperty({ ...INSTANT, nullable: true, description: 'When the key was revoked; null if it was not.' })
+  @ApiProperty({ ...INSTANT_SCHEMA, nullable: true, description: 'When the key was revoked; null if it was not.' })
   revokedAt: string | null;
 
-  @ApiProperty({ ...INSTANT, nullable: true, description: 'Its last use, recorded at most once a minute; null if never used.' })
+  @ApiProperty({ ...INSTANT_SCHEMA, nullable: true, description: 'Its last use, recorded at most once a minute; null if never used.' })
   lastUsedAt: string | null;
 }
 
@@ -183,14 +177,14 @@ export class NewClientKeyDto extends PickType(NewApiKeyDto, ['scopes', 'expiresI
   declare scopes?: string[];
 }
 
-const nullableId = { ...ID, nullable: true } as const;
+const nullableId = { ...ID_SCHEMA, nullable: true } as const;
 
 @ApiSchema({ name: 'AuditEvent' })
 export class AuditEventDto {
-  @ApiProperty(ID)
+  @ApiProperty(ID_SCHEMA)
   id: number;
 
-  @ApiProperty(INSTANT)
+  @ApiProperty(INSTANT_SCHEMA)
   occurredAt: string;
 
   @ApiProperty({ type: 'string', maxLength: 40, pattern: '^(cli|admin-token:[0-9]+|key:[0-9]+)$', example: 'admin-token:3' })
@@ -228,7 +222,7 @@ export class AuditEventPageDto {
 
 /** The filters of `audit list`; the page size and cursor rules are the audit service's, which the tool shares. */
 export class AuditEventsQueryDto extends PageQueryDto {
-  @ApiProperty({ ...ID, required: false, description: 'Only the events of this client.' })
+  @ApiProperty({ ...ID_SCHEMA, required: false, description: 'Only the events of this client.' })
   @IsOptional()
   @ToInteger()
   @Min(1)

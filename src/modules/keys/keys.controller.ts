@@ -13,17 +13,10 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequiredScope } from '../auth/index.js';
-import {
-  apiBaseUrl,
-  Caller,
-  ApiErrorResponses,
-  PayloadTooLargeException,
-  UnsupportedMediaTypeException,
-  type Principal,
-} from '../../common/index.js';
+import { apiBaseUrl, Caller, ApiErrorResponses, locationHeader, type Principal } from '../../common/index.js';
 import { Change, type ChangeContext } from '../audit/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
-import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
+import { Idempotent, IDEMPOTENT_BODY_ERRORS } from '../../policies/idempotency/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
 import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
 import { DEFAULT_OVERLAP_SECONDS, KeyIdParams, NewApiKeyDto, RollApiKeyDto } from './dto/key-requests.dto.js';
@@ -31,12 +24,10 @@ import { KeyLimitReachedException, KeyNotFoundException } from './keys.exception
 import { KEYS_TAG } from './keys.openapi.js';
 import { KeysService, MAX_LIVE_KEYS } from './keys.service.js';
 
-const BODY_ERRORS = [PayloadTooLargeException, UnsupportedMediaTypeException, IdempotencyConflictException, IdempotencyKeyReusedException];
-
 const created = {
   description: 'The new key, shown this once.',
   type: CreatedApiKeyDto,
-  headers: { Location: { description: 'URL of the new key.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
+  headers: locationHeader('URL of the new key.'),
 } as const;
 
 @ApiTags(KEYS_TAG)
@@ -72,7 +63,7 @@ export class KeysController {
   })
   @ApiBody({ type: NewApiKeyDto, required: true, examples: { deploy: { value: { name: 'deploy', scopes: ['pets:read'] } } } })
   @ApiCreatedResponse(created)
-  @ApiErrorResponses(...V1_OPERATION_ERRORS, ...BODY_ERRORS, KeyLimitReachedException)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS, ...IDEMPOTENT_BODY_ERRORS, KeyLimitReachedException)
   async createKey(
     @Caller() caller: Principal,
     @Body() body: NewApiKeyDto,
@@ -92,7 +83,7 @@ export class KeysController {
   })
   @ApiBody({ type: RollApiKeyDto, required: false })
   @ApiCreatedResponse(created)
-  @ApiErrorResponses(...V1_OPERATION_ERRORS, ...BODY_ERRORS, KeyNotFoundException, KeyLimitReachedException)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS, ...IDEMPOTENT_BODY_ERRORS, KeyNotFoundException, KeyLimitReachedException)
   async rollKey(
     @Caller() caller: Principal,
     @Param() { keyId }: KeyIdParams,

@@ -3,15 +3,9 @@ import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequiredScope } from '../auth/index.js';
-import {
-  apiBaseUrl,
-  ApiErrorResponses,
-  DEFAULT_PAGE_SIZE,
-  PayloadTooLargeException,
-  UnsupportedMediaTypeException,
-} from '../../common/index.js';
+import { apiBaseUrl, ApiErrorResponses, DEFAULT_PAGE_SIZE, locationHeader } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
-import { IdempotencyConflictException, Idempotent, IdempotencyKeyReusedException } from '../../policies/idempotency/index.js';
+import { Idempotent, IDEMPOTENT_BODY_ERRORS } from '../../policies/idempotency/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
 import { CachedRead, InvalidatesCachedReads } from '../../policies/read-cache/index.js';
 import { ListPetsQueryDto, NewPetDto, PetDto, PetIdParams } from './dto/pet.dto.js';
@@ -22,8 +16,6 @@ import { PetsService } from './pets.service.js';
 
 /** The read cache's tag for what the catalogue's reads show, renewed by a creation. */
 const CATALOGUE = 'pets';
-
-const BODY_ERRORS = [IdempotencyConflictException, PayloadTooLargeException, UnsupportedMediaTypeException, IdempotencyKeyReusedException];
 
 const linkHeader = {
   description: '`<url>; rel="next"` when another page exists.',
@@ -88,9 +80,9 @@ export class PetsController {
   @ApiCreatedResponse({
     description: 'The created animal, with its assigned id.',
     type: PetDto,
-    headers: { Location: { description: 'URL of the new animal.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } } },
+    headers: locationHeader('URL of the new animal.'),
   })
-  @ApiErrorResponses(...V1_OPERATION_ERRORS, ...BODY_ERRORS)
+  @ApiErrorResponses(...V1_OPERATION_ERRORS, ...IDEMPOTENT_BODY_ERRORS)
   async createPet(@Body() body: NewPetDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PetDto> {
     const pet = toPetResponse(await this.pets.create(body));
     response.setHeader('Location', `${apiBaseUrl(request, this.publicBaseUrl)}/pets/${pet.id}`);

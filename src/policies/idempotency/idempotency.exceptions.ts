@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiError, ApiException } from '../../common/index.js';
+import { ApiError, ApiException, PayloadTooLargeException, UnsupportedMediaTypeException } from '../../common/index.js';
 import { IDEMPOTENCY_KEY_HEADER } from './idempotent.decorator.js';
 
 @ApiError({
@@ -27,3 +27,11 @@ export class IdempotencyKeyReusedException extends ApiException {
     );
   }
 }
+
+/** What an idempotent write may answer about its body and its `Idempotency-Key`. */
+export const IDEMPOTENT_BODY_ERRORS = [
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+  IdempotencyConflictException,
+  IdempotencyKeyReusedException,
+];

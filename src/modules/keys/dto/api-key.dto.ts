@@ -1,12 +1,11 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ID_SCHEMA, INSTANT_SCHEMA } from '../../../common/index.js';
 import { ScopeListProperty } from '../../auth/index.js';
-
-const instant = { type: 'string', format: 'date-time', maxLength: 30 } as const;
 
 /** A key as its client sees it: never the key itself, never its hash. */
 @ApiSchema({ name: 'ApiKey' })
 export class ApiKeyDto {
-  @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+  @ApiProperty(ID_SCHEMA)
   id: number;
 
   @ApiProperty({ type: 'string', maxLength: 100, description: 'The name its client gave it; empty for keys made before names.' })
@@ -18,13 +17,13 @@ export class ApiKeyDto {
   @ScopeListProperty()
   scopes: string[];
 
-  @ApiProperty(instant)
+  @ApiProperty(INSTANT_SCHEMA)
   createdAt: string;
 
-  @ApiProperty({ ...instant, nullable: true, description: 'When the key stops working; null if never.' })
+  @ApiProperty({ ...INSTANT_SCHEMA, nullable: true, description: 'When the key stops working; null if never.' })
   expiresAt: string | null;
 
-  @ApiProperty({ ...instant, nullable: true, description: 'The minute of its last use, or null if never used.' })
+  @ApiProperty({ ...INSTANT_SCHEMA, nullable: true, description: 'The minute of its last use, or null if never used.' })
   lastUsedAt: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { OmittableProperty, ToInteger } from '../../../common/index.js';
+import { IdParam, OmittableProperty } from '../../../common/index.js';
 import { ScopeListProperty, ScopeListRules } from '../../auth/index.js';
 
 const MAX_EXPIRES_IN_SECONDS = 366 * 24 * 60 * 60;
@@ -71,16 +71,6 @@ export class RollApiKeyDto {
 }
 
 export class KeyIdParams {
-  @ApiProperty({
-    type: 'integer',
-    format: 'int64',
-    minimum: 1,
-    maximum: Number.MAX_SAFE_INTEGER,
-    description: 'The id of one of your keys.',
-  })
-  @IsInt({ message: 'keyId must be an integer' })
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
-  @ToInteger()
+  @IdParam('keyId', 'The id of one of your keys.', { rangeFirst: true })
   keyId: number;
 }

@@ -1,17 +1,19 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { COUNT_SCHEMA } from '../../../common/index.js';
 import { PLAN_NAMES } from '../../plans/index.js';
-
-const count = { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 @ApiSchema({ name: 'QuotaWindow' })
 export class QuotaWindowDto {
-  @ApiProperty({ ...count, description: 'Requests the window admits.' })
+  @ApiProperty({ ...COUNT_SCHEMA, description: 'Requests the window admits.' })
   limit: number;
 
-  @ApiProperty({ ...count, description: 'Requests it admits from now on; the next counted request, once admitted, reports one less.' })
+  @ApiProperty({
+    ...COUNT_SCHEMA,
+    description: 'Requests it admits from now on; the next counted request, once admitted, reports one less.',
+  })
   remaining: number;
 
-  @ApiProperty({ ...count, description: 'Unix time, in seconds, at which the window ends.' })
+  @ApiProperty({ ...COUNT_SCHEMA, description: 'Unix time, in seconds, at which the window ends.' })
   reset: number;
 }
 

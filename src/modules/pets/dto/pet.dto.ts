@@ -1,21 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
-import { IsDefined, IsEnum, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { OmittableProperty, PageLimit, ToInteger } from '../../../common/index.js';
+import { IsDefined, IsEnum, IsOptional, IsString, Matches } from 'class-validator';
+import { ID_SCHEMA, IdField, IdParam, OmittableProperty, PageCursor, PageLimit } from '../../../common/index.js';
 import { PetStatus } from '../pet-status.js';
 
 /** A name: no control characters, and at least one character that is not white space (the contract's pattern). */
 const NAME_PATTERN = '^[^\\u0000-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$';
 const nameSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: NAME_PATTERN } as const;
 
-/** Ids are int64 in the interface but capped at 2^53 - 1 so every JSON client reads them exactly. */
-const MAX_ID = Number.MAX_SAFE_INTEGER;
-const idSchema = { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_ID } as const;
 const statusSchema = { enum: PetStatus, enumName: 'PetStatus' };
-
-/** `IsInt` registers first, so it is the failure reported for `abc`. */
-const IdField = (options: ApiPropertyOptions, notInteger?: string) =>
-  applyDecorators(ApiProperty({ ...idSchema, ...options }), IsInt(notInteger ? { message: notInteger } : {}), Min(1), Max(MAX_ID));
 
 const StatusField = (options: ApiPropertyOptions) =>
   applyDecorators(
@@ -25,13 +18,13 @@ const StatusField = (options: ApiPropertyOptions) =>
 
 @ApiSchema({ name: 'Pet' })
 export class PetDto {
-  @ApiProperty(idSchema)
+  @ApiProperty(ID_SCHEMA)
   id: number;
 
   @ApiProperty(nameSchema)
   name: string;
 
-  @ApiProperty(idSchema)
+  @ApiProperty(ID_SCHEMA)
   categoryId: number;
 
   @ApiProperty(statusSchema)
@@ -53,7 +46,7 @@ export class NewPetDto {
   @IsDefined({ message: 'name is required' })
   name: string;
 
-  @IdField({ description: 'Identifier of the category the animal belongs to.' })
+  @IdField('Identifier of the category the animal belongs to.')
   @IsDefined({ message: 'categoryId is required' })
   categoryId: number;
 
@@ -70,21 +63,11 @@ export class ListPetsQueryDto {
   @IsOptional()
   status?: PetStatus;
 
-  @ApiProperty({
-    required: false,
-    type: 'string',
-    maxLength: 200,
-    pattern: '^[A-Za-z0-9._-]+$',
-    description: 'Opaque position from the `next` link of the previous page.',
-  })
-  @IsOptional()
-  @MaxLength(200)
-  @IsString({ message: 'cursor must be given once' })
+  @PageCursor('Opaque position from the `next` link of the previous page.')
   cursor?: string;
 }
 
 export class PetIdParams {
-  @IdField({ description: 'The identifier of the animal to retrieve.' }, 'petId must be an integer')
-  @ToInteger()
+  @IdParam('petId', 'The identifier of the animal to retrieve.')
   petId: number;
 }

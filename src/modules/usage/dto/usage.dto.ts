@@ -1,13 +1,13 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
+import { COUNT_SCHEMA, ID_SCHEMA } from '../../../common/index.js';
 import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../usage-period.js';
 import { MAX_USAGE_ROWS } from '../usage.service.js';
 
-const count = { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 const date = { type: 'string', format: 'date', maxLength: 10 } as const;
-const admitted = { ...count, description: 'Requests admitted.' };
+const admitted = { ...COUNT_SCHEMA, description: 'Requests admitted.' };
 const refused = {
-  ...count,
+  ...COUNT_SCHEMA,
   description: 'Requests refused with 429: over the quota (`rate_limit_exceeded`) or suspended (`api_key_suspended`).',
 };
 
@@ -16,7 +16,7 @@ export class KeyUsageDto {
   @ApiProperty({ ...date, description: 'The UTC day.' })
   day: string;
 
-  @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The key, live or not.' })
+  @ApiProperty({ ...ID_SCHEMA, description: 'The key, live or not.' })
   keyId: number;
 
   @ApiProperty(admitted)
