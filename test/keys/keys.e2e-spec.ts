@@ -209,6 +209,16 @@ describe('Self-service keys (e2e)', () => {
     },
   );
 
+  it.each([
+    ['abc', 'keyId must be an integer'],
+    ['0', 'keyId must not be less than 1'],
+    ['9007199254740992', 'keyId must not be greater than 9007199254740991'],
+  ])('refuses key id %s in the path: 400 validation_failed, "%s"', async (keyId, message) => {
+    const { key } = await newClient();
+    const res = await t.http().delete(`/v1/keys/${keyId}`).set(bearer(key));
+    expect([res.status, res.body.code, res.body.details]).toEqual([400, 'validation_failed', [{ field: 'keyId', message }]]);
+  });
+
   it('revokes a key, itself included: 204, then 401 once the lookup cache has let go', async () => {
     const { key, id } = await newClient();
     expect((await petsWith(key)).status).toBe(200);

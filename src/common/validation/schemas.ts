@@ -17,12 +17,12 @@ export const INSTANT_SCHEMA = { type: 'string', format: 'date-time', maxLength: 
 /** An id in a body, documented and checked. `IsInt` registers first, so it is the failure reported for `1.5`. */
 export const IdField = (description: string) => applyDecorators(ApiProperty({ ...ID_SCHEMA, description }), IsInt(), Min(1), Max(MAX_ID));
 
-/**
- * An id in the path: digits become a number, and `abc` is told `<name> must be an integer`; with `rangeFirst` (the
- * order /v1/keys has always checked in), the range checks register first, so `abc` is told it is too large.
- */
-export const IdParam = (name: string, description: string, { rangeFirst = false } = {}) => {
-  const isInt = IsInt({ message: `${name} must be an integer` });
-  const checks = rangeFirst ? [Max(MAX_ID), Min(1), isInt] : [isInt, Min(1), Max(MAX_ID)];
-  return applyDecorators(ApiProperty({ ...ID_SCHEMA, description }), ...checks, ToInteger());
-};
+/** An id in the path: digits become a number, and `abc` is told `<name> must be an integer` (the type check registers first). */
+export const IdParam = (name: string, description: string) =>
+  applyDecorators(
+    ApiProperty({ ...ID_SCHEMA, description }),
+    IsInt({ message: `${name} must be an integer` }),
+    Min(1),
+    Max(MAX_ID),
+    ToInteger(),
+  );

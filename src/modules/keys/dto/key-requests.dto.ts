@@ -71,6 +71,6 @@ export class RollApiKeyDto {
 }
 
 export class KeyIdParams {
-  @IdParam('keyId', 'The id of one of your keys.', { rangeFirst: true })
+  @IdParam('keyId', 'The id of one of your keys.')
   keyId: number;
 }
