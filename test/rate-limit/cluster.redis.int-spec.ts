@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { PetsRepository } from '../../src/modules/pets/pets.repository.js';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
-import { RedisStore } from '../../src/policies/rate-limit/limiter.script.js';
+import { RedisStore } from '../../src/policies/rate-limit/redis.store.js';
 import { RedisCluster } from '../support/redis-cluster.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { migratedDatabase } from '../support/test-databases.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { InProcessStore } from '../../src/policies/rate-limit/in-process.store.js';
 import type { BanPolicy, LimiterRequest } from '../../src/policies/rate-limit/limiter.store.js';
-import { RedisStore } from '../../src/policies/rate-limit/limiter.script.js';
+import { RedisStore } from '../../src/policies/rate-limit/redis.store.js';
 import type { PlanLimits } from '../../src/modules/plans/index.js';
 import { FakeClock } from '../support/fake-clock.js';
 

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { ClientsService } from '../../src/modules/plans/clients.service.js';
-import { RedisStore } from '../../src/policies/rate-limit/limiter.script.js';
+import { RedisStore } from '../../src/policies/rate-limit/redis.store.js';
 import { REDIS_CLIENT } from '../../src/platform/redis/redis.module.js';
 import { describeLimiterStore } from '../support/limiter-store.behaviour.js';
 import { TcpProxy } from '../support/tcp-proxy.js';

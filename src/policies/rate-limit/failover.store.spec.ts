@@ -6,7 +6,7 @@ import type { RedisClient } from '../../platform/redis/index.js';
 import { FailoverStore } from './failover.store.js';
 import { InProcessStore } from './in-process.store.js';
 import type { LimiterFacts, LimiterRequest } from './limiter.store.js';
-import type { RedisStore } from './limiter.script.js';
+import type { RedisStore } from './redis.store.js';
 
 class FixedClock extends Clock {
   now(): Date {

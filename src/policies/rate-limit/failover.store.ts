@@ -2,7 +2,7 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { RedisCircuit, type RedisClient } from '../../platform/redis/index.js';
 import type { InProcessStore } from './in-process.store.js';
 import { LimiterStore, type LimiterFacts, type LimiterRequest } from './limiter.store.js';
-import type { RedisStore } from './limiter.script.js';
+import type { RedisStore } from './redis.store.js';
 
 /** Redis, else in process while it (or a Cluster slot) fails: a replica then admits one quota more per window at most (docs/faults.md). */
 export class FailoverStore extends LimiterStore implements OnApplicationShutdown {

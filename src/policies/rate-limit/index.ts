@@ -4,4 +4,5 @@ export { RateLimitModule } from './rate-limit.module.js';
 export type { RateLimitDecision } from './rate-limit.decision.js';
 export { RateLimiterService, type KeyDecision, type KeyDecisionListener } from './rate-limiter.service.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit.openapi.js';
-export { RateLimitMiddleware, UncountedRead } from './rate-limit.middleware.js';
+export { RateLimitMiddleware } from './rate-limit.middleware.js';
+export { UncountedRead } from './uncounted-routes.js';

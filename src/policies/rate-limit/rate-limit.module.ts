@@ -11,11 +11,13 @@ import { REDIS_CLIENT, type RedisClient } from '../../platform/redis/index.js';
 import { FailoverStore } from './failover.store.js';
 import { DEFAULT_CLIENT_CAPACITY, InProcessStore } from './in-process.store.js';
 import { LimiterStore } from './limiter.store.js';
-import { RateLimitHealthIndicator, RateLimitMetrics } from './rate-limit.metrics.js';
-import { RateLimitMiddleware, UncountedRoutes } from './rate-limit.middleware.js';
+import { RateLimitHealthIndicator } from './rate-limit.health.js';
+import { RateLimitMetrics } from './rate-limit.metrics.js';
+import { RateLimitMiddleware } from './rate-limit.middleware.js';
 import { RateLimitOpenApi } from './rate-limit.openapi.js';
 import { RateLimiterService } from './rate-limiter.service.js';
-import { RedisStore } from './limiter.script.js';
+import { RedisStore } from './redis.store.js';
+import { UncountedRoutes } from './uncounted-routes.js';
 import { ApiKeySuspendedException, RateLimitExceededException } from './rate-limit.exceptions.js';
 
 /** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */

@@ -8,11 +8,16 @@ import type { AppConfig } from '../../platform/config/index.js';
 import { DataGeneration } from './data-generation.js';
 import { ReadCache } from './read-cache.js';
 
+type CachedReadOptions = { tag: string; headers?: string[] };
+// Nest's made decorators take their value as optional; the exported ones below require it.
+const CachedReadRoute = Reflector.createDecorator<CachedReadOptions>();
+const WritesTag = Reflector.createDecorator<string>();
+
 /** Serves this GET from the read cache, the same answer for every caller: `tag` names what it shows, `headers` those its handler sets. */
-export const CachedRead = Reflector.createDecorator<{ tag: string; headers?: string[] }>();
+export const CachedRead = (options: CachedReadOptions) => CachedReadRoute(options);
 
 /** Marks a write: once it has ended (its transaction committed), every replica's cached reads of the tag are renewed. */
-export const InvalidatesCachedReads = Reflector.createDecorator<string>();
+export const InvalidatesCachedReads = (tag: string) => WritesTag(tag);
 
 /** A cached GET runs once per URL and generation of its tag; registered ahead of the idempotency interceptor, so after its transaction. */
 @Injectable()
@@ -28,9 +33,9 @@ export class ReadCacheInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const handler = context.getHandler();
-    const written = this.reflector.get(InvalidatesCachedReads, handler);
+    const written = this.reflector.get(WritesTag, handler);
     if (written !== undefined) return from(this.write(written, next));
-    const read = this.reflector.get(CachedRead, handler);
+    const read = this.reflector.get(CachedReadRoute, handler);
     const generation = read && this.cache.enabled ? await this.generations.of(read.tag) : undefined;
     if (generation === undefined) return next.handle();
     const { tag, headers } = read;
