@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AppPartsModule, ClockModule, gatherParts, KERNEL_ERRORS, RequestContextModule, UnmatchedRequestHandler } from './common/index.js';
 import { AuditModule } from './modules/audit/index.js';
 import { AdminTokensModule } from './modules/admin/index.js';
@@ -7,6 +8,7 @@ import { KeysModule } from './modules/keys/index.js';
 import { PetsModule } from './modules/pets/index.js';
 import { PlansModule } from './modules/plans/index.js';
 import { UsageModule } from './modules/usage/index.js';
+import { WebhooksModule } from './modules/webhooks/index.js';
 import { appConfig, appConfigModule } from './platform/config/index.js';
 import { DatabaseModule } from './platform/database/index.js';
 import { HealthModule } from './platform/health/index.js';
@@ -28,6 +30,8 @@ const MODULES: AppModuleImport[] = [
   TracingModule,
   RequestContextModule,
   ClockModule,
+  // Modules publish their changes in the change's transaction (`emitAsync`); others listen with `@OnEvent`.
+  EventEmitterModule.forRoot(),
   DatabaseModule,
   RedisModule,
   HealthModule,
@@ -41,6 +45,7 @@ const MODULES: AppModuleImport[] = [
   PetsModule,
   KeysModule,
   UsageModule,
+  WebhooksModule,
   // The admin tokens' table and service; the admin API is an application of its own on these modules (server.ts).
   AdminTokensModule,
 ];

@@ -1,5 +1,6 @@
 import { ConsoleLogger, Module, type INestApplicationContext, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { serverParts } from '../app.module.js';
 import { AppPartsModule, ClockModule, RequestContextModule } from '../common/index.js';
 import { AdminTokensModule } from '../modules/admin/index.js';
@@ -49,6 +50,7 @@ async function openContext(): Promise<INestApplicationContext> {
       AppPartsModule.forRoot(parts),
       RequestContextModule,
       ClockModule,
+      EventEmitterModule.forRoot(),
       DatabaseModule,
     ];
     return await NestFactory.createApplicationContext(

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { LRUCache } from 'lru-cache';
 import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type PageRequest, type Principal } from '../../common/index.js';
 import type { AuthConfig } from './auth.config.js';
@@ -25,6 +26,16 @@ export type IssuedKey = { key: string; apiKey: ApiKeyView };
 
 type Rolled = IssuedKey | 'not-found';
 
+/** Published in the change's transaction, with the key as it is after the change; never the key itself nor its hash. */
+export const KEY_EVENTS = { created: 'key.created', rolled: 'key.rolled', revoked: 'key.revoked' } as const;
+
+export interface KeyChanged {
+  clientId: number;
+  key: ApiKeyView;
+  /** The new key of a roll. */
+  successorId?: number;
+}
+
 /** Without scopes, the catalogue's defaults. */
 type KeyOptions = Partial<Pick<ApiKey, 'name' | 'expiresAt' | 'scopes'>>;
 
@@ -43,6 +54,7 @@ export class ApiKeysService {
     private readonly audit: AuditLog,
     private readonly issued: IssuedKeysFilter,
     private readonly scopes: ScopeCatalogue,
+    private readonly events: EventEmitter2,
     config: ConfigService,
   ) {
     const freshMs = config.getOrThrow<AuthConfig>('auth').cacheTtlMs;
@@ -80,9 +92,12 @@ export class ApiKeysService {
       if ((await this.keys.countLiveLocked(clientId, now)) - 1 >= maxLive) return 'limit-reached';
       // The successor first: should the expiry fail after it, the client holds two keys, never none.
       const successor = await this.insert(clientId, { name: old.name, scopes: old.scopes });
-      await this.keys.expireBy(id, new Date(now.getTime() + overlapMs));
+      const expiresAt = new Date(now.getTime() + overlapMs);
+      await this.keys.expireBy(id, expiresAt);
       const details = { successorKeyId: successor.apiKey.id, overlapSeconds: overlapMs / 1000 };
       await this.audit.record(context, { action: 'key.rolled', clientId, keyId: id, details });
+      const rolled = this.view({ ...old, expiresAt: old.expiresAt && old.expiresAt < expiresAt ? old.expiresAt : expiresAt });
+      await this.events.emitAsync(KEY_EVENTS.rolled, { clientId, key: rolled, successorId: successor.apiKey.id } satisfies KeyChanged);
       return successor;
     });
   }
@@ -112,9 +127,10 @@ export class ApiKeysService {
   revokeOfClient(id: number, clientId: number, context: ChangeContext): Promise<'revoked' | 'not-found'> {
     return this.txHost.withTransaction(async () => {
       const now = this.clock.now();
-      if (!(await this.keys.findLiveOfClient(id, clientId, now))) return 'not-found';
+      const key = await this.keys.findLiveOfClient(id, clientId, now);
+      if (!key) return 'not-found';
       // A revocation that another one beat to it changed nothing, and records nothing.
-      if (await this.keys.revoke(id, now)) await this.audit.record(context, { action: 'key.revoked', clientId, keyId: id });
+      if (await this.keys.revoke(id, now)) await this.revoked(key, now, context);
       return 'revoked';
     });
   }
@@ -124,8 +140,9 @@ export class ApiKeysService {
     return this.txHost.withTransaction(async () => {
       const key = await this.keys.findById(id);
       if (!key || (clientId !== undefined && Number(key.clientId) !== clientId)) return 'not-found';
-      if (key.revokedAt || !(await this.keys.revoke(id, this.clock.now()))) return 'already-revoked';
-      await this.audit.record(context, { action: 'key.revoked', clientId: Number(key.clientId), keyId: id });
+      const now = this.clock.now();
+      if (key.revokedAt || !(await this.keys.revoke(id, now))) return 'already-revoked';
+      await this.revoked(key, now, context);
       return 'revoked';
     });
   }
@@ -161,7 +178,14 @@ export class ApiKeysService {
     const issued = await this.insert(clientId, options);
     const { id, name, scopes, expiresAt } = issued.apiKey;
     await this.audit.record(context, { action: 'key.created', clientId, keyId: id, details: { name, scopes, expiresAt } });
+    await this.events.emitAsync(KEY_EVENTS.created, { clientId, key: issued.apiKey } satisfies KeyChanged);
     return issued;
+  }
+
+  private async revoked(key: ApiKey, at: Date, context: ChangeContext): Promise<void> {
+    const clientId = Number(key.clientId);
+    await this.audit.record(context, { action: 'key.revoked', clientId, keyId: Number(key.id) });
+    await this.events.emitAsync(KEY_EVENTS.revoked, { clientId, key: this.view({ ...key, revokedAt: at }) } satisfies KeyChanged);
   }
 
   private async insert(clientId: number, { name = '', expiresAt = null, scopes }: KeyOptions): Promise<IssuedKey> {

@@ -1,6 +1,6 @@
 export { ApiKeyGuard } from './api-key.guard.js';
 export { tokenFormat } from './api-key.format.js';
-export { ApiKeysService, VERIFIED_KEY_STALE_MS, type ApiKeyView, type IssuedKey } from './api-keys.service.js';
+export { ApiKeysService, KEY_EVENTS, VERIFIED_KEY_STALE_MS, type ApiKeyView, type IssuedKey, type KeyChanged } from './api-keys.service.js';
 export { AUTHENTICATION_ERRORS, InsufficientScopeException } from './auth.exceptions.js';
 export type { AuthConfig } from './auth.config.js';
 export { bearerToken } from './bearer-token.js';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type PageRequest } from '../../common/index.js';
 import { TransactionHost } from '../../platform/database/index.js';
 import { AuditLog, type ChangeContext } from '../audit/index.js';
@@ -7,6 +8,15 @@ import type { Client } from './entities/client.entity.js';
 import { clientName, ClientNotFoundError, limitsFor, planChoice, type CustomLimits } from './plan-catalogue.js';
 
 export type ClientView = ReturnType<typeof toClientView>;
+
+/** Published in the change's transaction when an operator changes a client's plan or limits. */
+export const PLAN_CHANGED = 'client.plan_changed';
+
+export interface PlanChanged {
+  clientId: number;
+  from: Pick<ClientView, 'plan' | 'limits'>;
+  to: Pick<ClientView, 'plan' | 'limits'>;
+}
 
 /** A plan change reaches every replica's limiter within LIMITS_CACHE_MS; without the database, quotas read within LIMITS_STALE_MS serve. */
 const LIMITS_CACHE_MS = 5_000;
@@ -21,6 +31,7 @@ export class ClientsService {
     private readonly clients: ClientsRepository,
     private readonly txHost: TransactionHost,
     private readonly audit: AuditLog,
+    private readonly events: EventEmitter2,
     clock: Clock,
   ) {
     this.quotas = new LookupCache(clock, { max: LIMITS_CACHE_ENTRIES, freshMs: LIMITS_CACHE_MS, staleMs: LIMITS_STALE_MS });
@@ -53,11 +64,9 @@ export class ClientsService {
       if (!client) throw new ClientNotFoundError(id);
       const before = toClientView(client);
       const after = toClientView(await this.clients.changePlan(client, choice));
-      await this.audit.record(context, {
-        action: 'client.plan_changed',
-        clientId: id,
-        details: { from: planOf(before), to: planOf(after) },
-      });
+      const change: PlanChanged = { clientId: id, from: planOf(before), to: planOf(after) };
+      await this.audit.record(context, { action: 'client.plan_changed', clientId: id, details: { from: change.from, to: change.to } });
+      await this.events.emitAsync(PLAN_CHANGED, change);
       return after;
     });
   }

@@ -25,6 +25,8 @@ describe('UsageMeter (the limiter and the repository mocked)', () => {
     keyId,
     outcome,
     nowMs,
+    plan: 'free',
+    day: { used: 1, limit: 1_000 },
   });
   const metric = async (name: string) => (await registry.getSingleMetricAsString(name)).split('\n').filter((line) => !line.startsWith('#'));
 

@@ -19,8 +19,15 @@ const ANONYMOUS = 'anonymous';
 /** Whose addresses a subject key counts: callers of the public port without a valid key. */
 const PUBLIC_REALM = 'ip';
 
-/** A counted decision on a valid key, at the time of the limiter's own clock (Redis's, with Redis). */
-export type KeyDecision = { clientId: number; keyId: number; outcome: 'admitted' | 'refused' | 'suspended'; nowMs: number };
+/** A counted decision on a valid key, at the time of the limiter's own clock (Redis's, with Redis), with the client's day so far. */
+export type KeyDecision = {
+  clientId: number;
+  keyId: number;
+  outcome: 'admitted' | 'refused' | 'suspended';
+  nowMs: number;
+  plan: string;
+  day: { used: number; limit: number };
+};
 
 export type KeyDecisionListener = (decision: KeyDecision) => void;
 
@@ -65,7 +72,8 @@ export class RateLimiterService {
     if (facts.outcome !== 'read') {
       this.metrics.decisions.inc({ plan, outcome: facts.outcome });
       if (clientId !== undefined && !peeks) {
-        const counted = { clientId, keyId: limiterRequest.keyId!, outcome: facts.outcome, nowMs: facts.nowMs };
+        const day = { used: facts.usedDay, limit: limiterRequest.limits.perDay };
+        const counted = { clientId, keyId: limiterRequest.keyId!, outcome: facts.outcome, nowMs: facts.nowMs, plan, day };
         for (const listener of this.listeners) listener(counted);
       }
     }

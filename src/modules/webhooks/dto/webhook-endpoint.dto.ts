@@ -1,0 +1,204 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiSchema, PartialType } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { ID_SCHEMA, IdParam, INSTANT_SCHEMA, MAX_PAGE_SIZE, OmittableProperty } from '../../../common/index.js';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../webhook-event.js';
+
+export const MAX_OVERLAP_SECONDS = 86_400;
+
+/** The subscribable types, as one `WebhookEventType` schema. */
+const EVENT_TYPES = {
+  enum: [...SUBSCRIBABLE_EVENT_TYPES],
+  enumName: 'WebhookEventType',
+  isArray: true,
+  minItems: 1,
+  maxItems: SUBSCRIBABLE_EVENT_TYPES.length,
+} as const;
+const EVENT_ID = { type: 'string', maxLength: 40, pattern: '^evt_[A-Za-z0-9_-]{22}$', example: 'evt_2b7xQp0bK1mVq9ZsV3n4Aw' } as const;
+const URL_SCHEMA = {
+  type: 'string',
+  format: 'uri',
+  maxLength: 2048,
+  description: 'Where events are POSTed: `https://` in production, on a host that resolves to public addresses only.',
+} as const;
+const DESCRIPTION = { type: 'string', maxLength: 200, description: 'A note to recognise the endpoint by.' } as const;
+const SECRET = {
+  type: 'string',
+  maxLength: 50,
+  pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
+  description: 'The signing secret (Standard Webhooks), shown this once.',
+} as const;
+
+export class EndpointIdParams {
+  @IdParam('endpointId', "The endpoint's id.")
+  endpointId: number;
+}
+
+export class DeliveryParams extends EndpointIdParams {
+  @ApiProperty({ ...EVENT_ID, description: 'The id of an event the endpoint was sent.' })
+  @Matches(/^evt_[A-Za-z0-9_-]{22}$/, { message: 'eventId must be an event id such as evt_2b7xQp0bK1mVq9ZsV3n4Aw' })
+  eventId: string;
+}
+
+@ApiSchema({ name: 'WebhookEndpoint' })
+export class WebhookEndpointDto {
+  @ApiProperty(ID_SCHEMA)
+  id: number;
+
+  @ApiProperty(URL_SCHEMA)
+  url: string;
+
+  @ApiProperty(EVENT_TYPES)
+  eventTypes: string[];
+
+  @ApiProperty(DESCRIPTION)
+  description: string;
+
+  @ApiProperty({ type: 'boolean', description: 'A disabled endpoint is sent nothing; its deliveries wait until it is enabled.' })
+  enabled: boolean;
+
+  @ApiProperty(INSTANT_SCHEMA)
+  createdAt: string;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: 200, description: 'Why the service disabled the endpoint; null otherwise.' })
+  disabledReason: string | null;
+}
+
+@ApiSchema({ name: 'CreatedWebhookEndpoint' })
+export class CreatedWebhookEndpointDto extends WebhookEndpointDto {
+  @ApiProperty(SECRET)
+  secret: string;
+}
+
+const EventTypesRules = () =>
+  applyDecorators(
+    IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: `eventTypes must each be one of ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}` }),
+    ArrayMaxSize(SUBSCRIBABLE_EVENT_TYPES.length),
+    ArrayNotEmpty(),
+    IsArray(),
+  );
+
+@ApiSchema({ name: 'NewWebhookEndpoint' })
+export class NewWebhookEndpointDto {
+  @ApiProperty(URL_SCHEMA)
+  @MaxLength(2048)
+  @IsString()
+  @IsDefined({ message: 'url is required' })
+  url: string;
+
+  @ApiProperty({ ...EVENT_TYPES, description: 'The events to send; `webhook.test` is sent on request whatever the list.' })
+  @EventTypesRules()
+  @IsDefined({ message: 'eventTypes is required' })
+  eventTypes: string[];
+
+  @ApiProperty({ ...DESCRIPTION, required: false })
+  @MaxLength(200)
+  @IsString()
+  @OmittableProperty()
+  description?: string;
+}
+
+@ApiSchema({ name: 'WebhookEndpointChange' })
+export class WebhookEndpointChangeDto extends PartialType(NewWebhookEndpointDto) {
+  @ApiProperty({ type: 'boolean', required: false, description: 'False stops deliveries; true resumes them and clears `disabledReason`.' })
+  @IsBoolean()
+  @OmittableProperty()
+  enabled?: boolean;
+}
+
+@ApiSchema({ name: 'SecretRotation' })
+export class SecretRotationDto {
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: MAX_OVERLAP_SECONDS,
+    default: MAX_OVERLAP_SECONDS,
+    required: false,
+    description: 'Seconds during which deliveries carry the old signature beside the new one.',
+  })
+  @Max(MAX_OVERLAP_SECONDS)
+  @Min(0)
+  @IsInt()
+  @OmittableProperty()
+  overlapSeconds?: number;
+}
+
+@ApiSchema({ name: 'WebhookTest' })
+export class WebhookTestDto {
+  @ApiProperty({ ...EVENT_ID, description: 'The `webhook.test` event on its way.' })
+  eventId: string;
+}
+
+@ApiSchema({ name: 'WebhookAttempt' })
+export class WebhookAttemptDto {
+  @ApiProperty(ID_SCHEMA)
+  id: number;
+
+  @ApiProperty(EVENT_ID)
+  eventId: string;
+
+  @ApiProperty({ type: 'string', maxLength: 40, pattern: '^[a-z]+\\.[a-z_]+$', example: 'pet.created' })
+  eventType: string;
+
+  @ApiProperty({ type: 'integer', format: 'int32', minimum: 1, maximum: 1_000, description: '1 for the first attempt at the event.' })
+  attempt: number;
+
+  @ApiProperty(INSTANT_SCHEMA)
+  attemptedAt: string;
+
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 100,
+    maximum: 599,
+    nullable: true,
+    description: "The receiver's status; null when there was no response.",
+  })
+  status: number | null;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: 40,
+    description: 'Why there was no response: `timeout`, `connection_refused`, `blocked_address`, ...; null when there was one.',
+  })
+  error: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: 600_000,
+    description: 'From the request to the response or the error.',
+  })
+  durationMs: number;
+}
+
+@ApiSchema({ name: 'WebhookAttemptPage' })
+export class WebhookAttemptPageDto {
+  @ApiProperty({ type: [WebhookAttemptDto], maxItems: MAX_PAGE_SIZE, description: 'Newest first.' })
+  items: WebhookAttemptDto[];
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: 200,
+    pattern: '^[A-Za-z0-9._-]+$',
+    description: 'Pass as `cursor` for the next, older page; null on the last page.',
+  })
+  nextCursor: string | null;
+}

@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { TransactionHost } from '../../platform/database/index.js';
+import type { OutboxEvent } from './webhook-event.js';
+
+/** A delivery a replica has claimed: until its lease ends, no other replica attempts it. */
+export interface ClaimedDelivery {
+  id: number;
+  attempt: number;
+  retriesLeft: number;
+  eventId: string;
+  eventType: string;
+  body: string;
+  endpointId: number;
+  url: string;
+  /** The current secret first, then the previous one during a rotation's overlap. */
+  secrets: string[];
+}
+
+/** What an attempt came to; `retryInMs` undefined means no retry is left (or it succeeded). */
+export interface AttemptOutcome {
+  delivery: ClaimedDelivery;
+  succeeded: boolean;
+  retryInMs?: number;
+  attemptedAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Failing this long without a success disables an endpoint (docs/contract/decisions.md). */
+const DISABLE_AFTER = '5 days';
+
+/**
+ * The outbox's statements. Plain SQL, as each is one round trip that TypeORM's builders cannot express
+ * (`FOR UPDATE SKIP LOCKED` in data-modifying CTEs): replicas share the work without ever attempting one
+ * delivery at the same time.
+ */
+@Injectable()
+export class OutboxRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost,
+  ) {}
+
+  /** In the caller's transaction; false when an event of the same `onceKey` was already written. */
+  async write({ id, type, audience, body, onceKey }: OutboxEvent): Promise<boolean> {
+    const rows = await this.txHost.tx.query<unknown[]>(
+      `INSERT INTO webhook_events (id, type, client_id, endpoint_id, body, once_key) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (once_key) DO NOTHING RETURNING id`,
+      [
+        id,
+        type,
+        'clientId' in audience ? audience.clientId : null,
+        'endpointId' in audience ? audience.endpointId : null,
+        body,
+        onceKey ?? null,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** Turns up to `limit` new events into one due delivery per endpoint that received them when they happened; the number taken. */
+  async dispatch(limit: number, retries: number): Promise<number> {
+    const [, dispatched] = await this.dataSource.query<[unknown[], number]>(
+      `WITH events AS (
+         SELECT id, type, client_id, endpoint_id, created_at FROM webhook_events WHERE dispatched_at IS NULL
+         ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), fanned AS (
+         INSERT INTO webhook_deliveries (event_id, endpoint_id, retries_left, next_attempt_at)
+         SELECT e.id, w.id, $2, now() FROM events e JOIN webhook_endpoints w ON CASE
+           WHEN e.endpoint_id IS NOT NULL THEN w.id = e.endpoint_id
+           ELSE w.enabled AND e.type = ANY (w.event_types) AND (e.client_id IS NULL OR w.client_id = e.client_id)
+             AND w.created_at <= e.created_at END
+         ON CONFLICT (event_id, endpoint_id) DO NOTHING
+       )
+       UPDATE webhook_events SET dispatched_at = now() WHERE id IN (SELECT id FROM events) RETURNING id`,
+      [limit, retries],
+    );
+    return dispatched;
+  }
+
+  /** Up to `limit` due deliveries to enabled endpoints, leased for `leaseMs`: a replica that dies mid-attempt hands them on then. */
+  async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    // TypeORM answers an UPDATE with its rows and their count.
+    const [rows] = await this.dataSource.query<[Array<Record<string, string | number | null>>, number]>(
+      `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + $2 * interval '1 millisecond'
+       FROM webhook_events e, webhook_endpoints w
+       WHERE d.id IN (
+         SELECT d2.id FROM webhook_deliveries d2 JOIN webhook_endpoints w2 ON w2.id = d2.endpoint_id
+         WHERE d2.state = 'pending' AND d2.next_attempt_at <= now() AND w2.enabled
+         ORDER BY d2.next_attempt_at LIMIT $1 FOR UPDATE OF d2 SKIP LOCKED
+       ) AND e.id = d.event_id AND w.id = d.endpoint_id
+       RETURNING d.id, d.attempts, d.retries_left, e.id AS event_id, e.type, e.body, w.id AS endpoint_id, w.url, w.secret,
+         CASE WHEN w.previous_secret_until > now() THEN w.previous_secret END AS previous_secret`,
+      [limit, leaseMs],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      attempt: Number(row.attempts),
+      retriesLeft: Number(row.retries_left),
+      eventId: String(row.event_id),
+      eventType: String(row.type),
+      body: String(row.body),
+      endpointId: Number(row.endpoint_id),
+      url: String(row.url),
+      secrets: [String(row.secret), ...(row.previous_secret === null ? [] : [String(row.previous_secret)])],
+    }));
+  }
+
+  /** The attempt's record, the delivery's next state, and the endpoint's failing streak, in one statement. */
+  async record({ delivery, succeeded, retryInMs, attemptedAt, statusCode, error, durationMs }: AttemptOutcome): Promise<void> {
+    const state = succeeded ? 'succeeded' : retryInMs === undefined ? 'failed' : 'pending';
+    await this.dataSource.query(
+      `WITH delivery AS (
+         UPDATE webhook_deliveries SET state = $2::varchar, retries_left = GREATEST(retries_left - 1, 0),
+           next_attempt_at = CASE WHEN $2::varchar = 'pending' THEN now() + $3::int * interval '1 millisecond' ELSE next_attempt_at END
+         WHERE id = $1
+       ), attempt AS (
+         INSERT INTO webhook_attempts (endpoint_id, event_id, event_type, attempt, attempted_at, status_code, error, duration_ms)
+         VALUES ($4, $5, $6, $7, $8, $9, $10, $11)
+       )
+       UPDATE webhook_endpoints SET
+         failing_since = CASE WHEN $12::boolean THEN NULL ELSE COALESCE(failing_since, $8::timestamptz) END,
+         enabled = enabled AND ($12::boolean OR failing_since IS NULL OR failing_since > now() - interval '${DISABLE_AFTER}'),
+         disabled_reason = CASE WHEN NOT $12::boolean AND failing_since <= now() - interval '${DISABLE_AFTER}'
+           THEN 'Every delivery failed for ${DISABLE_AFTER}.' ELSE disabled_reason END
+       WHERE id = $4`,
+      [
+        delivery.id,
+        state,
+        retryInMs ?? 0,
+        delivery.endpointId,
+        delivery.eventId,
+        delivery.eventType,
+        delivery.attempt,
+        attemptedAt,
+        statusCode,
+        error,
+        durationMs,
+        succeeded,
+      ],
+    );
+  }
+
+  /** Makes the event's delivery to the endpoint due now, for one attempt more; false when it never had one. */
+  async redeliver(endpointId: number, eventId: string): Promise<boolean> {
+    const [, updated] = await this.txHost.tx.query<[unknown[], number]>(
+      `UPDATE webhook_deliveries SET next_attempt_at = now(),
+         retries_left = CASE WHEN state = 'pending' THEN retries_left ELSE 0 END, state = 'pending'
+       WHERE endpoint_id = $1 AND event_id = $2 RETURNING id`,
+      [endpointId, eventId],
+    );
+    return updated > 0;
+  }
+
+  /** Deliveries waiting, and how long the oldest due one (or the oldest undispatched event) has waited, in seconds. */
+  async backlog(): Promise<{ pending: number; lagSeconds: number }> {
+    const [row] = await this.dataSource.query<Array<{ pending: string; lag: string | null }>>(
+      `SELECT (SELECT count(*) FROM webhook_deliveries WHERE state = 'pending') AS pending,
+         extract(epoch FROM now() - LEAST(
+           (SELECT min(d.next_attempt_at) FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+             WHERE d.state = 'pending' AND d.next_attempt_at <= now() AND w.enabled),
+           (SELECT min(created_at) FROM webhook_events WHERE dispatched_at IS NULL))) AS lag`,
+    );
+    return { pending: Number(row.pending), lagSeconds: Math.max(0, Number(row.lag ?? 0)) };
+  }
+
+  /** Events (with their deliveries) and attempts older than `days`; the number of rows deleted. */
+  async purge(days: number): Promise<number> {
+    const [events, attempts] = await Promise.all([
+      this.dataSource.query<[unknown[], number]>(`DELETE FROM webhook_events WHERE created_at < now() - $1::int * interval '1 day'`, [
+        days,
+      ]),
+      this.dataSource.query<[unknown[], number]>(`DELETE FROM webhook_attempts WHERE attempted_at < now() - $1::int * interval '1 day'`, [
+        days,
+      ]),
+    ]);
+    return events[1] + attempts[1];
+  }
+}

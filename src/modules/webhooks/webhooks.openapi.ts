@@ -1,0 +1,17 @@
+import { TagContribution } from '../../platform/openapi/index.js';
+
+export const WEBHOOKS_TAG = 'webhooks';
+
+const SCHEMAS = [
+  'WebhookEndpoint',
+  'CreatedWebhookEndpoint',
+  'NewWebhookEndpoint',
+  'WebhookEndpointChange',
+  'SecretRotation',
+  'WebhookTest',
+];
+export const WebhooksOpenApi = TagContribution(
+  WEBHOOKS_TAG,
+  'Signed events POSTed to the endpoints a client subscribes (Standard Webhooks)',
+  [...SCHEMAS, 'WebhookAttempt', 'WebhookAttemptPage'],
+);
