@@ -1,16 +1,17 @@
 import { ConsoleLogger, Module, type INestApplicationContext, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { serverParts } from '../app.module.js';
-import { AppPartsModule, ClockModule, RequestContextModule } from '../common/index.js';
-import { AdminTokensModule } from '../modules/admin/index.js';
-import { AuditModule } from '../modules/audit/index.js';
-import { AuthModule } from '../modules/auth/index.js';
-import { PlansModule } from '../modules/plans/index.js';
-import { UsageRecordsModule } from '../modules/usage/index.js';
+import { AppPartsModule, Clock, ClockModule, RequestContextModule } from '../common/index.js';
+import { AdminTokensModule, AdminTokensService } from '../modules/admin/index.js';
+import { AuditModule, AuditService } from '../modules/audit/index.js';
+import { ApiKeysService, AuthModule } from '../modules/auth/index.js';
+import { ClientsService, PlansModule } from '../modules/plans/index.js';
+import { UsageRecordsModule, UsageService } from '../modules/usage/index.js';
 import { appConfigModule } from '../platform/config/index.js';
 import { DatabaseModule } from '../platform/database/index.js';
-import { CliCommandsService, type CommandOutput, type OperatorCommand } from './cli-commands.service.js';
 import { CommandFailedError } from './cli.errors.js';
+import type { CommandOutput } from './output.js';
+import { commandOf, type OperatorCommand } from './parse-command.js';
 
 /** The operator tool's application context: the server's services and database, without HTTP. */
 @Module({})
@@ -34,7 +35,15 @@ class StderrLogger extends ConsoleLogger {
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
   const context = await openContext();
   try {
-    return await context.get(CliCommandsService).execute(command);
+    const services = {
+      clients: context.get(ClientsService),
+      keys: context.get(ApiKeysService),
+      audit: context.get(AuditService),
+      usage: context.get(UsageService),
+      adminTokens: context.get(AdminTokensService),
+      clock: context.get(Clock),
+    };
+    return await commandOf(command).run(services, command);
   } finally {
     await context.close();
   }
@@ -55,7 +64,6 @@ async function openContext(): Promise<INestApplicationContext> {
       {
         module: CliModule,
         imports: [...infrastructure, PlansModule, AuthModule, AuditModule, UsageRecordsModule, AdminTokensModule],
-        providers: [CliCommandsService],
       },
       { logger: new StderrLogger({ logLevels: ['error', 'warn'] }), abortOnError: false },
     );
