@@ -1,25 +1,25 @@
-import type { AdminTokensService } from '../modules/admin/index.js';
-import { ADMIN_TOKEN_NAME_MAX_LENGTH } from '../modules/admin/index.js';
-import { checkAuditQuery, type AuditService, type ChangeContext } from '../modules/audit/index.js';
-import type { ApiKeysService } from '../modules/auth/index.js';
-import type { Clock } from '../common/index.js';
+import { ADMIN_TOKEN_NAME_MAX_LENGTH, AdminTokensService } from '../modules/admin/index.js';
+import { AuditService, checkAuditQuery, type ChangeContext } from '../modules/audit/index.js';
+import { ApiKeysService } from '../modules/auth/index.js';
+import { Clock } from '../common/index.js';
 import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
-import { clientName, type ClientsService } from '../modules/plans/index.js';
-import { usagePeriod, type UsageService } from '../modules/usage/index.js';
+import { clientName, ClientsService } from '../modules/plans/index.js';
+import { usagePeriod, UsageService } from '../modules/usage/index.js';
 import { asUsage, choiceOf, duration, id, pageOf, PAGE_OPTIONS, PLAN_OPTIONS, readArgs, required, scopes, text } from './arguments.js';
 import { CommandFailedError, UsageError } from './cli.errors.js';
 import { cell, describePlan, formatTable, keyShown, revoked, STORE_IT, withNextPage, type CommandOutput } from './output.js';
 import { AUDIT_ACTIONS } from './server-catalogues.js';
 
-/** The server's services a command runs on, in the context executeCommand opens. */
-export interface Services {
-  clients: ClientsService;
-  keys: ApiKeysService;
-  audit: AuditService;
-  usage: UsageService;
-  adminTokens: AdminTokensService;
-  clock: Clock;
-}
+/** The server's services a command runs on, taken from the context executeCommand opens. */
+export const SERVICES = {
+  clients: ClientsService,
+  keys: ApiKeysService,
+  audit: AuditService,
+  usage: UsageService,
+  adminTokens: AdminTokensService,
+  clock: Clock,
+};
+export type Services = { [K in keyof typeof SERVICES]: InstanceType<(typeof SERVICES)[K]> };
 
 /**
  * A command: `parse` checks every value that can be checked without the database (a UsageError for anything wrong),

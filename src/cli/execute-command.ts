@@ -1,15 +1,16 @@
 import { ConsoleLogger, Module, type INestApplicationContext, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { serverParts } from '../app.module.js';
-import { AppPartsModule, Clock, ClockModule, RequestContextModule } from '../common/index.js';
-import { AdminTokensModule, AdminTokensService } from '../modules/admin/index.js';
-import { AuditModule, AuditService } from '../modules/audit/index.js';
-import { ApiKeysService, AuthModule } from '../modules/auth/index.js';
-import { ClientsService, PlansModule } from '../modules/plans/index.js';
-import { UsageRecordsModule, UsageService } from '../modules/usage/index.js';
+import { AppPartsModule, ClockModule, RequestContextModule } from '../common/index.js';
+import { AdminTokensModule } from '../modules/admin/index.js';
+import { AuditModule } from '../modules/audit/index.js';
+import { AuthModule } from '../modules/auth/index.js';
+import { PlansModule } from '../modules/plans/index.js';
+import { UsageRecordsModule } from '../modules/usage/index.js';
 import { appConfigModule } from '../platform/config/index.js';
 import { DatabaseModule } from '../platform/database/index.js';
 import { CommandFailedError } from './cli.errors.js';
+import { SERVICES, type Services } from './commands.js';
 import type { CommandOutput } from './output.js';
 import { commandOf, type OperatorCommand } from './parse-command.js';
 
@@ -35,15 +36,8 @@ class StderrLogger extends ConsoleLogger {
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
   const context = await openContext();
   try {
-    const services = {
-      clients: context.get(ClientsService),
-      keys: context.get(ApiKeysService),
-      audit: context.get(AuditService),
-      usage: context.get(UsageService),
-      adminTokens: context.get(AdminTokensService),
-      clock: context.get(Clock),
-    };
-    return await commandOf(command).run(services, command);
+    const services = Object.fromEntries(Object.entries(SERVICES).map(([name, service]) => [name, context.get(service)]));
+    return await commandOf(command).run(services as Services, command);
   } finally {
     await context.close();
   }
