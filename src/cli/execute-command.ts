@@ -10,8 +10,10 @@ import { PlansModule } from '../modules/plans/index.js';
 import { UsageRecordsModule } from '../modules/usage/index.js';
 import { appConfigModule } from '../platform/config/index.js';
 import { DatabaseModule } from '../platform/database/index.js';
-import { CliCommandsService, type CommandOutput, type OperatorCommand } from './cli-commands.service.js';
 import { CommandFailedError } from './cli.errors.js';
+import { SERVICES, type Services } from './commands.js';
+import type { CommandOutput } from './output.js';
+import { commandOf, type OperatorCommand } from './parse-command.js';
 
 /** The operator tool's application context: the server's services and database, without HTTP. */
 @Module({})
@@ -35,7 +37,8 @@ class StderrLogger extends ConsoleLogger {
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
   const context = await openContext();
   try {
-    return await context.get(CliCommandsService).execute(command);
+    const services = Object.fromEntries(Object.entries(SERVICES).map(([name, service]) => [name, context.get(service)]));
+    return await commandOf(command).run(services as Services, command);
   } finally {
     await context.close();
   }
@@ -57,7 +60,6 @@ async function openContext(): Promise<INestApplicationContext> {
       {
         module: CliModule,
         imports: [...infrastructure, PlansModule, AuthModule, AuditModule, UsageRecordsModule, AdminTokensModule],
-        providers: [CliCommandsService],
       },
       { logger: new StderrLogger({ logLevels: ['error', 'warn'] }), abortOnError: false },
     );

@@ -1,7 +1,7 @@
 import { ValidationFailedException } from '../common/index.js';
 import { ClientNotFoundError, PlanRuleError } from '../modules/plans/index.js';
 import { CommandFailedError, UsageError } from './cli.errors.js';
-import { parseCommand } from './parse-command.js';
+import { isHelp, parseCommand } from './parse-command.js';
 import { USAGE } from './usage.js';
 
 const EXIT_OK = 0;
@@ -11,7 +11,7 @@ const EXIT_USAGE = 2;
 export async function runCli(argv: readonly string[]): Promise<number> {
   try {
     const command = parseCommand(argv);
-    if (command.kind === 'help') {
+    if (isHelp(command)) {
       process.stdout.write(USAGE);
       return EXIT_OK;
     }

@@ -1,6 +1,6 @@
 import { executeCommand } from '../../src/cli/execute-command.js';
 import { parseCommand } from '../../src/cli/parse-command.js';
-import type { OperatorCommand } from '../../src/cli/cli-commands.service.js';
+import type { OperatorCommand } from '../../src/cli/parse-command.js';
 import { migratedDatabase } from '../support/test-databases.js';
 import { createAdminTestApp, type AdminTestApp } from './admin-app.js';
 
@@ -20,7 +20,7 @@ function comparable(value: unknown): unknown {
 }
 
 /**
- * Each operation run twice, on two empty databases: through the command-line tool's command service
+ * Each operation run twice, on two empty databases: through the command-line tool's command table
  * (its parsing, then `executeCommand`, as `dist/src/cli.js` runs it) and through the admin API. Both
  * call the same service methods, so with the same ids the results are equal, but for instants and
  * the random keys, and so are the refusals of the same bad input.
