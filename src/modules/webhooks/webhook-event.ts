@@ -14,8 +14,8 @@ export const SUBSCRIBABLE_EVENT_TYPES = [
 /** `webhook.test` goes to one endpoint, on request, whatever it subscribes to. */
 export type WebhookEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number] | 'webhook.test';
 
-/** Who receives an event: every subscribed endpoint (`pet.created`), a client's subscribed endpoints, or one endpoint. */
-export type Audience = { everyone: true } | { clientId: number } | { endpointId: number };
+/** Who receives an event: a client's subscribed endpoints, or one endpoint (every client's, for `pet.created`: its trigger). */
+export type Audience = { clientId: number } | { endpointId: number };
 
 /** An event as it is written to the outbox: its body is final, so every attempt sends the same bytes. */
 export interface OutboxEvent {

@@ -3,7 +3,6 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/index.js';
 import { ApiKeysService, KEY_EVENTS, type ApiKeyView, type KeyChanged } from '../auth/index.js';
-import { PET_CREATED, type PetCreated } from '../pets/index.js';
 import { PLAN_CHANGED, type PlanChanged } from '../plans/index.js';
 import { RateLimiterService, type KeyDecision } from '../../policies/rate-limit/index.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -22,7 +21,10 @@ const EXPIRY_SWEEP_MS = 60 * 60_000;
 /** What a key event tells: the key's public fields, never the key nor its hash. */
 const publicFields = ({ id, name, prefix, scopes, expiresAt }: ApiKeyView) => ({ id, name, prefix, scopes, expiresAt });
 
-/** Turns the other modules' facts into events in the outbox: in their transactions, or once (`onceKey`) for the limiter's and the clock's. */
+/**
+ * Turns the other modules' facts into events in the outbox: in their transactions, or once (`onceKey`) for the
+ * limiter's and the clock's. `pet.created` is the exception, written by the INSERT itself (the migration's trigger).
+ */
 @Injectable()
 export class WebhookTriggers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
@@ -38,11 +40,6 @@ export class WebhookTriggers implements OnApplicationBootstrap, OnApplicationShu
     limiter: RateLimiterService,
   ) {
     limiter.onDecision((decision) => this.onDecision(decision));
-  }
-
-  @OnEvent(PET_CREATED, IN_TRANSACTION)
-  async petCreated(pet: PetCreated): Promise<void> {
-    await this.write('pet.created', { everyone: true }, pet);
   }
 
   @OnEvent(KEY_EVENTS.created, IN_TRANSACTION)

@@ -64,9 +64,29 @@ export class Webhooks1798243200000 implements MigrationInterface {
       )`);
     await queryRunner.query('CREATE INDEX "IDX_webhook_attempts_endpoint_id_id" ON webhook_attempts (endpoint_id, id)');
     await queryRunner.query('CREATE INDEX "IDX_webhook_attempts_attempted_at" ON webhook_attempts (attempted_at)');
+    // pet.created is written by the creating INSERT itself: on the hottest write, an event costs no round trip
+    // (docs/benchmarks.md). Its data is the API's Pet; test/webhooks/webhooks.e2e-spec.ts holds the two equal.
+    await queryRunner.query(`
+      CREATE FUNCTION webhooks_pet_created() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        event_id text := 'evt_' || rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=');
+      BEGIN
+        INSERT INTO webhook_events (id, type, body) VALUES (event_id, 'pet.created', json_build_object(
+          'id', event_id,
+          'type', 'pet.created',
+          'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'data', json_build_object('id', NEW.id, 'name', NEW.name, 'categoryId', NEW.category_id, 'status', NEW.status)
+        )::text);
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(
+      'CREATE TRIGGER webhooks_pet_created AFTER INSERT ON pets FOR EACH ROW EXECUTE FUNCTION webhooks_pet_created()',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TRIGGER webhooks_pet_created ON pets');
+    await queryRunner.query('DROP FUNCTION webhooks_pet_created');
     await queryRunner.query('DROP TABLE webhook_attempts, webhook_deliveries, webhook_events, webhook_endpoints');
   }
 }
