@@ -1,4 +1,5 @@
 import { TransactionHost } from '../../src/platform/database/index.js';
+import { WebhookTriggers } from '../../src/modules/webhooks/webhook-triggers.js';
 import { PetsService } from '../../src/modules/pets/pets.service.js';
 import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/index.js';
@@ -263,6 +264,69 @@ describe('webhooks (e2e)', () => {
       () => Promise.resolve(receiver.received.filter(({ id }) => id === eventId).length),
       (n) => n === 1,
     );
+  });
+
+  it('shows attempts by outcome, the deliveries pending and the lag on /metrics', async () => {
+    const endpoint = await createEndpoint(['plan.changed']);
+    receiver.answer = () => 503;
+    const { eventId } = (await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(as(manager)).expect(202)).body;
+    await eventually(
+      () => Promise.resolve(receiver.received.filter(({ id }) => id === eventId).length),
+      (n) => n >= 1,
+    );
+    const metric = async (name: string) =>
+      Number(
+        /^(\S+) (\S+)$/m.exec(
+          (await t.http().get('/metrics').expect(200)).text
+            .split('\n')
+            .filter((l) => l.startsWith(name))
+            .join('\n'),
+        )?.[2],
+      );
+    expect(
+      await eventually(
+        () => metric('webhook_delivery_attempts_total{outcome="retrying"}'),
+        (n) => n >= 1,
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await metric('webhook_deliveries_pending')).toBeGreaterThanOrEqual(1);
+    expect(await metric('webhook_delivery_lag_seconds')).toBeGreaterThanOrEqual(0);
+    await t.http().delete(`/v1/webhook-endpoints/${endpoint.id}`).set(as(manager)).expect(204);
+  });
+
+  it('disables an endpoint whose deliveries all failed for 5 days, until the client enables it', async () => {
+    const endpoint = await createEndpoint(['plan.changed']);
+    receiver.answer = () => 500;
+    // Its first failure was 5 days and a minute ago, with no success since.
+    await t.dataSource.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1`, [
+      endpoint.id,
+    ]);
+    await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(as(manager)).expect(202);
+    const disabled = await eventually(
+      async () => (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}`).set(as(manager))).body,
+      (body: { enabled: boolean }) => !body.enabled,
+    );
+    expect(disabled).toMatchObject({ enabled: false, disabledReason: 'Every delivery failed for 5 days.' });
+    receiver.answer = () => 204;
+    const enabled = await t.http().patch(`/v1/webhook-endpoints/${endpoint.id}`).set(as(manager)).send({ enabled: true }).expect(200);
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null });
+    const [row] = await t.dataSource.query(`SELECT failing_since FROM webhook_endpoints WHERE id = $1`, [endpoint.id]);
+    expect(row.failing_since).toBeNull();
+  });
+
+  it('announces a key that expires within 7 days, once', async () => {
+    const other = await newClient();
+    await createEndpoint(['key.expiring'], await keyOf(other, ['webhooks:manage']));
+    const soon = new Date(Date.now() + 6 * 86_400_000);
+    const { apiKey } = await t.app.get(ApiKeysService).issue(other, { name: 'ci', expiresAt: soon }, OPERATOR);
+    await t.app.get(ApiKeysService).issue(other, { name: 'later', expiresAt: new Date(Date.now() + 8 * 86_400_000) }, OPERATOR);
+    const triggers = t.app.get(WebhookTriggers);
+    await triggers.announceExpiringKeys();
+    await triggers.announceExpiringKeys();
+    const [{ event }] = (await arrived('key.expiring')).values();
+    expect(event.data).toEqual({ id: apiKey.id, name: 'ci', prefix: apiKey.prefix, scopes: apiKey.scopes, expiresAt: soon.toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.events('key.expiring').size).toBe(1);
   });
 
   it('deletes an endpoint, which is then not found', async () => {
