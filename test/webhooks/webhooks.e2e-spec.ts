@@ -171,13 +171,24 @@ describe('webhooks (e2e)', () => {
     );
     expect(attempts.map(({ event }) => event.type)).toEqual(['webhook.test', 'webhook.test']);
     const listed = await eventually(
-      async () => (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager))).body.items,
+      async () => (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager))).body,
       (items: unknown[]) => items.length >= 2,
     );
     expect(listed).toEqual([
       expect.objectContaining({ eventId, eventType: 'webhook.test', attempt: 2, status: 204, error: null }),
       expect.objectContaining({ eventId, eventType: 'webhook.test', attempt: 1, status: 500, error: null }),
     ]);
+    const first = await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries?limit=1`).set(as(manager)).expect(200);
+    expect(first.body).toEqual([listed[0]]);
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.link)![1];
+    expect(next).toMatch(new RegExp(`/v1/webhook-endpoints/${endpoint.id}/deliveries\\?limit=1&cursor=`));
+    const second = await t
+      .http()
+      .get(new URL(next).pathname + new URL(next).search)
+      .set(as(manager))
+      .expect(200);
+    expect(second.body).toEqual([listed[1]]);
+    expect(second.headers.link).toBeUndefined();
     await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/deliveries/${eventId}/redeliver`).set(as(manager)).expect(202);
     await eventually(
       () => Promise.resolve(receiver.received.filter(({ id }) => id === eventId).length),
@@ -196,7 +207,7 @@ describe('webhooks (e2e)', () => {
     const { eventId } = (await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(as(manager)).expect(202)).body;
     const listed = await eventually(
       async () =>
-        (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager))).body.items as Array<{ eventId: string }>,
+        (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager))).body as Array<{ eventId: string }>,
       (items) => items.some((item) => item.eventId === eventId),
     );
     expect(listed.find((item) => item.eventId === eventId)).toMatchObject({

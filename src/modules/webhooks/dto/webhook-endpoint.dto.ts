@@ -14,7 +14,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { ID_SCHEMA, IdParam, INSTANT_SCHEMA, MAX_PAGE_SIZE, OmittableProperty } from '../../../common/index.js';
+import { ID_SCHEMA, IdParam, INSTANT_SCHEMA, OmittableProperty } from '../../../common/index.js';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../webhook-event.js';
 
 export const MAX_OVERLAP_SECONDS = 86_400;
@@ -186,19 +186,4 @@ export class WebhookAttemptDto {
     description: 'From the request to the response or the error.',
   })
   durationMs: number;
-}
-
-@ApiSchema({ name: 'WebhookAttemptPage' })
-export class WebhookAttemptPageDto {
-  @ApiProperty({ type: [WebhookAttemptDto], maxItems: MAX_PAGE_SIZE, description: 'Newest first.' })
-  items: WebhookAttemptDto[];
-
-  @ApiProperty({
-    type: 'string',
-    nullable: true,
-    maxLength: 200,
-    pattern: '^[A-Za-z0-9._-]+$',
-    description: 'Pass as `cursor` for the next, older page; null on the last page.',
-  })
-  nextCursor: string | null;
 }
