@@ -84,11 +84,11 @@ export class OutboxRepository {
   async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     // TypeORM answers an UPDATE with its rows and their count.
     const [rows] = await this.dataSource.query<[Array<Record<string, string | number | null>>, number]>(
-      `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + $2 * interval '1 millisecond'
+      `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, leased_until = now() + $2 * interval '1 millisecond'
        FROM webhook_events e, webhook_endpoints w
        WHERE d.id IN (
          SELECT d2.id FROM webhook_deliveries d2 JOIN webhook_endpoints w2 ON w2.id = d2.endpoint_id
-         WHERE d2.state = 'pending' AND d2.next_attempt_at <= now() AND w2.enabled
+         WHERE d2.state = 'pending' AND d2.next_attempt_at <= now() AND (d2.leased_until IS NULL OR d2.leased_until <= now()) AND w2.enabled
          ORDER BY d2.next_attempt_at LIMIT $1 FOR UPDATE OF d2 SKIP LOCKED
        ) AND e.id = d.event_id AND w.id = d.endpoint_id
        RETURNING d.id, d.attempts, d.retries_left, e.id AS event_id, e.type, e.body, w.id AS endpoint_id, w.url, w.secret,
@@ -113,7 +113,7 @@ export class OutboxRepository {
     const state = succeeded ? 'succeeded' : retryInMs === undefined ? 'failed' : 'pending';
     await this.dataSource.query(
       `WITH delivery AS (
-         UPDATE webhook_deliveries SET state = $2::varchar, retries_left = GREATEST(retries_left - 1, 0),
+         UPDATE webhook_deliveries SET state = $2::varchar, retries_left = GREATEST(retries_left - 1, 0), leased_until = NULL,
            next_attempt_at = CASE WHEN $2::varchar = 'pending' THEN now() + $3::int * interval '1 millisecond' ELSE next_attempt_at END
          WHERE id = $1
        ), attempt AS (

@@ -46,6 +46,7 @@ export class Webhooks1798243200000 implements MigrationInterface {
         attempts integer NOT NULL DEFAULT 0,
         retries_left integer NOT NULL,
         next_attempt_at timestamptz NOT NULL,
+        leased_until timestamptz,
         UNIQUE (event_id, endpoint_id)
       )`);
     await queryRunner.query('CREATE INDEX "IDX_webhook_deliveries_due" ON webhook_deliveries (next_attempt_at) WHERE state = \'pending\'');
