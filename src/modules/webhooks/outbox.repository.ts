@@ -47,7 +47,7 @@ export class OutboxRepository {
   async write({ id, type, audience, body, onceKey }: OutboxEvent): Promise<boolean> {
     const rows = await this.txHost.tx.query<unknown[]>(
       `INSERT INTO webhook_events (id, type, client_id, endpoint_id, body, once_key) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (once_key) DO NOTHING RETURNING id`,
+       ON CONFLICT (once_key) WHERE once_key IS NOT NULL DO NOTHING RETURNING id`,
       [
         id,
         type,
