@@ -28,15 +28,7 @@ import {
   startFuzzTarget,
   type FuzzTarget,
 } from './support/fuzz-harness.js';
-import {
-  authKindOf,
-  checkNoPollution,
-  checkOutcome,
-  checkRateLimitHeaders,
-  checkRequestId,
-  checkResponse,
-  snapshotPrototypes,
-} from './support/properties.js';
+import { authKindOf, checkNoPollution, checkOutcome, checkResponse, snapshotPrototypes } from './support/properties.js';
 import type { RawRequest } from './support/raw-http.js';
 
 const OPERATIONS = 'webhook endpoints';
@@ -179,10 +171,10 @@ function operation(eventIds: string[], cursors: string[]): fc.Arbitrary<Operatio
   const endpoint = petIdSegment([OWN, STRANGERS]);
   const eventId = fc.oneof(
     { arbitrary: fc.constantFrom(...eventIds), weight: 4 },
-    { arbitrary: fc.stringMatching(/^evt_[A-Za-z0-9_-]{22}$/), weight: 2 },
+    { arbitrary: fc.stringMatching(/^evt_[0-9a-f]{32}$/), weight: 2 },
     { arbitrary: fc.string({ maxLength: 40 }).chain((s) => wireForm(s)), weight: 2 },
     {
-      arbitrary: fc.constantFrom('evt_', 'evt_AAAAAAAAAAAAAAAAAAAAAA%00', 'evt_' + 'A'.repeat(23), '..', '%2e%2e', '__proto__'),
+      arbitrary: fc.constantFrom('evt_', 'evt_00000000000000000000000000000000%00', 'evt_' + '0'.repeat(33), '..', '%2e%2e', '__proto__'),
       weight: 1,
     },
   );
@@ -273,12 +265,7 @@ describe('Webhook endpoints under fuzzing (every /v1/webhook-endpoints operation
   /** Sends, checks what holds for every answer, and keeps the caller's endpoints at one live one plus what the run made. */
   const exchange = async (property: string, request: RawRequest) => {
     const response = await target.send(request);
-    // The contract's redelivery answers 202 with no body (docs/contract/decisions.md): empty, so not application/json.
-    if (response.status === 202 && /\/redeliver$/.test(request.path)) {
-      expect([response.text, response.headers['content-type']]).toEqual(['', undefined]);
-      checkRequestId(request, response);
-      checkRateLimitHeaders(request, response);
-    } else checkResponse(request, response);
+    checkResponse(request, response);
     const outcome = outcomeOf(response);
     histogram.record(property, outcome);
     const own = response.status === 201 ? (JSON.parse(response.text) as { id: number; secret?: string }) : undefined;

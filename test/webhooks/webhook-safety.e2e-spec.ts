@@ -146,7 +146,7 @@ describe('webhook targets (e2e): private addresses refused when saved and at eac
       { event_id: eventId, error: 'blocked_address', status_code: null, attempt: 1 },
       { event_id: eventId, error: 'blocked_address', status_code: null, attempt: 2 },
     ]);
-    const listed = (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager)).expect(200)).body.items;
+    const listed = (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager)).expect(200)).body;
     expect(listed[0]).toMatchObject({ eventId, status: null, error: 'blocked_address' });
     expect(listener.connections).toBe(0);
   });

@@ -25,7 +25,7 @@ async function recorded(deliveries: ClaimedDelivery[], answer: SendResult): Prom
   const outbox = {
     dispatch: jest.fn(() => Promise.resolve(0)),
     claim: jest.fn(() => Promise.resolve(claimed ? [] : ((claimed = true), deliveries))),
-    record: jest.fn((outcome: AttemptOutcome) => Promise.resolve(void outcomes.push(outcome))),
+    record: jest.fn((batch: readonly AttemptOutcome[]) => Promise.resolve(void outcomes.push(...batch))),
   };
   const sender = { send: jest.fn(() => Promise.resolve(answer)) };
   const metrics = { attempts: { inc: jest.fn() } };
@@ -47,7 +47,7 @@ const delivery = (id: number, retriesLeft: number): ClaimedDelivery => ({
   id,
   attempt: SCHEDULE_MS.length - retriesLeft + 1,
   retriesLeft,
-  eventId: `evt_${String(id).padStart(22, 'A')}`,
+  eventId: `evt_${String(id).padStart(32, '0')}`,
   eventType: 'webhook.test',
   body: '{}',
   endpointId: 1,
