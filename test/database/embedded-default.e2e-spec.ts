@@ -31,7 +31,8 @@ describe('the embedded PostgreSQL default (built service and tool, no DATABASE_U
     // Under root the server runs as `postgres`, which must reach the folder.
     chmodSync(dir, 0o755);
     port = await freePort();
-    service = new ServiceProcess(port, { ...BARE, PORT: String(port) }, dir);
+    // Without the webhook worker, whose polling would keep a pooled connection busy: the pool can go idle.
+    service = new ServiceProcess(port, { ...BARE, PORT: String(port), WEBHOOK_DELIVERY: 'false' }, dir);
   });
   afterAll(async () => {
     await service.kill();
