@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiSchema, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, OmitType, PartialType } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -201,4 +201,25 @@ export class WebhookAttemptPageDto {
     description: 'Pass as `cursor` for the next, older page; null on the last page.',
   })
   nextCursor: string | null;
+}
+
+/** An endpoint as operators see it: its URL's host only, as the audit events name it. */
+@ApiSchema({ name: 'ClientWebhookEndpoint' })
+export class ClientWebhookEndpointDto extends OmitType(WebhookEndpointDto, ['url']) {
+  @ApiProperty(ID_SCHEMA)
+  clientId: number;
+
+  @ApiProperty({
+    type: 'string',
+    maxLength: 2048,
+    example: 'hooks.example.com',
+    description: "The URL's host (and port): never its path or query, which may hold the receiver's token.",
+  })
+  host: string;
+}
+
+@ApiSchema({ name: 'ClientWebhookEndpointList' })
+export class ClientWebhookEndpointListDto {
+  @ApiProperty({ type: [ClientWebhookEndpointDto], maxItems: 10, description: 'In ascending id order.' })
+  webhookEndpoints: ClientWebhookEndpointDto[];
 }
