@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
  * installed), Redis when REDIS_URL names it (test/<module>/*.redis.int-spec.ts; an unreachable one
  * fails the suite, CI sets it). The e2e and integration suites run on PostgreSQL, each test app and suite on a database of its
  * own, on the server DATABASE_URL names or else on an embedded one (test/support/global-setup.ts).
- * The fuzzing and fleet suites (test/fuzz, test/fleet) never run here: `npm run test:fuzz` and
+ * The fuzzing and fleet suites (test/fuzz, test/**\/*.fleet-spec.ts) never run here: `npm run test:fuzz` and
  * `npm run test:fleet` select them.
  */
 const integrationSuites = ['test/(?!database/pgbouncer\\.).*\\.postgres\\.int-spec\\.ts$'];

@@ -26,7 +26,7 @@ import {
   start,
   usualBuildServer,
 } from './lib/servers.mjs';
-import { createKey, databaseName, freshPostgres, redisVersion, removeRedisKeys, seed } from './lib/stores.mjs';
+import { createKey, databaseName, freshPostgres, redisVersion, removeRedisKeys, seed, subscribeEndpoints } from './lib/stores.mjs';
 import { embeddedPostgres } from './lib/embedded.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,6 +64,7 @@ const config = {
   baseline: process.env.BENCH_BASELINE || undefined,
   features: process.env.BENCH_FEATURES ? listEnv('BENCH_FEATURES', FEATURES) : [],
   traceRatio: ratioEnv('BENCH_TRACE_RATIO', 0.1),
+  webhookEndpoints: intEnv('BENCH_WEBHOOK_ENDPOINTS', 0, 0),
   databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pets_bench',
   redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
 };
@@ -100,8 +101,21 @@ async function withData(build, name, where, { databaseUrl, redisUrl, workdir, se
   log(`${build.label} (${where}): migrations and a key by its CLI, ${SEED_COUNT.toLocaleString('en')} animals seeded`);
   const key = await createKey(build.cwd, databaseUrl, workdir);
   const petId = await seed(seedUrl, SEED_COUNT);
+  const subscribed = await subscribeEndpoints(seedUrl, config.webhookEndpoints);
+  if (subscribed) log(`${build.label} (${where}): ${config.webhookEndpoints} webhook endpoints subscribed to pet.created`);
   const label = `${build.label} (${where})`;
-  return serviceServer({ name, label, cwd: build.cwd, workdir, databaseUrl, redisUrl, endpoints: config.endpoints, key, petId });
+  return serviceServer({
+    name,
+    label,
+    cwd: build.cwd,
+    workdir,
+    databaseUrl,
+    redisUrl,
+    endpoints: config.endpoints,
+    key,
+    petId,
+    subscribed,
+  });
 }
 
 /** The servers to run, in loading order, their data ready; the baseline built when asked for. */

@@ -27,11 +27,13 @@ export function target(server, endpoint) {
  * A build of the service (this checkout's or the baseline's, in `cwd`) on `databaseUrl`, with Redis
  * when `redisUrl` is set; without `databaseUrl`, on its embedded default (outside production), in `workdir`.
  */
-export function serviceServer({ name, label, cwd, workdir = cwd, databaseUrl, redisUrl, endpoints, key, petId }) {
+export function serviceServer({ name, label, cwd, workdir = cwd, databaseUrl, redisUrl, endpoints, key, petId, subscribed }) {
   const env = {
     ...serviceEnv(databaseUrl),
     SHUTDOWN_READINESS_DELAY_MS: '0',
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `${RUN_PREFIX}${name}:` } : {}),
+    // Endpoints are subscribed: this replica writes every event and leaves delivery to replicas of its own.
+    ...(subscribed ? { WEBHOOK_DELIVERY: 'false' } : {}),
   };
   return { name, label, script: join(cwd, 'dist/src/main.js'), cwd: workdir, env, readyPath: '/health/live', endpoints, key, petId };
 }

@@ -69,6 +69,27 @@ export async function createKey(cwd, databaseUrl, workdir = cwd) {
   return key;
 }
 
+/**
+ * Subscribes `count` endpoints of the newest client (the key's) to pet.created, if the build at `url` has
+ * webhooks; resolves with whether it has. The URLs are never called: the measured replica delivers nothing.
+ */
+export async function subscribeEndpoints(url, count) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    if (count === 0 || !(await client.query(`SELECT to_regclass('webhook_endpoints') AS t`)).rows[0].t) return false;
+    await client.query(
+      `INSERT INTO webhook_endpoints (client_id, url, event_types, secret)
+       SELECT (SELECT max(id) FROM clients), 'https://hooks.bench.invalid/' || n, '{pet.created}', 'whsec_' || md5(n::text)
+       FROM generate_series(1, $1) AS n`,
+      [count],
+    );
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
 /** `work` with a client of the Redis at `url`, which fails at once when that Redis does not answer. */
 async function withRedis(url, work) {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });

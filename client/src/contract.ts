@@ -16,6 +16,14 @@ export type RateLimitStatus = Schemas['RateLimitStatus'];
 export type QuotaWindow = Schemas['QuotaWindow'];
 export type Usage = Schemas['Usage'];
 export type ErrorDetail = Schemas['ErrorDetail'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpoint'];
+export type NewWebhookEndpoint = Schemas['NewWebhookEndpoint'];
+export type WebhookEndpointChange = Schemas['WebhookEndpointChange'];
+export type SecretRotation = Schemas['SecretRotation'];
+export type WebhookAttempt = Schemas['WebhookAttempt'];
+export type WebhookEventType = Schemas['WebhookEventType'];
+export type WebhookTest = Schemas['WebhookTest'];
 
 /** The query parameters of an operation. */
 export type Query<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>;

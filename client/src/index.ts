@@ -1,6 +1,7 @@
 export { PetsClient, type ClientOptions } from './pets-client.js';
 export type { Pets, PetListQuery } from './resources/pets.js';
 export type { Keys } from './resources/keys.js';
+export type { WebhookEndpoints } from './resources/webhooks.js';
 export type { CreateOptions, RequestOptions } from './request-options.js';
 export type { DeprecationNotice } from './deprecation.js';
 export type {
@@ -16,6 +17,14 @@ export type {
   RollApiKey,
   Scope,
   Usage,
+  CreatedWebhookEndpoint,
+  NewWebhookEndpoint,
+  SecretRotation,
+  WebhookAttempt,
+  WebhookEndpoint,
+  WebhookEndpointChange,
+  WebhookEventType,
+  WebhookTest,
 } from './contract.js';
 export {
   ApiError,

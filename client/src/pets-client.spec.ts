@@ -85,6 +85,77 @@ describe('the operations: method, URL, headers and body as the contract says', (
     ]);
   });
 
+  it('webhook endpoints: every operation, and the deliveries page after page', async () => {
+    const endpoint = {
+      id: 3,
+      url: 'https://hooks.example.com/pets',
+      eventTypes: ['pet.created'],
+      description: '',
+      enabled: true,
+      createdAt: '2027-03-01T12:00:00Z',
+      disabledReason: null,
+    };
+    const shown = { ...endpoint, secret: 'whsec_x' };
+    const attempt = (id: number) => ({
+      id,
+      eventId: 'evt_a',
+      eventType: 'pet.created',
+      attempt: id,
+      attemptedAt: '2027-03-01T12:00:00Z',
+      status: 204,
+      error: null,
+      durationMs: 3,
+    });
+    const api = new FakeApi().reply(
+      { status: 200, body: [endpoint] },
+      { status: 201, body: shown },
+      { status: 200, body: endpoint },
+      { status: 200, body: { ...endpoint, enabled: false } },
+      { status: 201, body: shown },
+      { status: 202, body: { eventId: 'evt_a' } },
+      { status: 200, body: [attempt(2)], headers: { Link: `<${BASE_URL}/webhook-endpoints/3/deliveries?limit=1&cursor=c2>; rel="next"` } },
+      { status: 200, body: [attempt(1)] },
+      { status: 202 },
+      { status: 204 },
+      { status: 201, body: shown },
+      { status: 200, body: [] },
+    );
+    const hooks = clientOf(api).webhookEndpoints;
+    expect((await settle(hooks.list())).value).toEqual([endpoint]);
+    expect((await settle(hooks.create({ url: endpoint.url, eventTypes: ['pet.created'] }))).value).toEqual(shown);
+    expect((await settle(hooks.get(3))).value).toEqual(endpoint);
+    expect((await settle(hooks.update(3, { enabled: false }))).value).toMatchObject({ enabled: false });
+    expect((await settle(hooks.rotateSecret(3, { overlapSeconds: 60 }))).value).toEqual(shown);
+    expect((await settle(hooks.test(3))).value).toEqual({ eventId: 'evt_a' });
+    const seen: number[] = [];
+    const walk = (async () => {
+      for await (const { id } of hooks.deliveries(3, { limit: 1 })) seen.push(id);
+    })();
+    await settle(walk);
+    expect(seen).toEqual([2, 1]);
+    expect(await settle(hooks.redeliver(3, 'evt_a'))).toEqual({ value: undefined });
+    expect(await settle(hooks.delete(3))).toEqual({ value: undefined });
+    await settle(hooks.rotateSecret(3));
+    const none = hooks.deliveries(3)[Symbol.asyncIterator]();
+    expect((await settle(none.next())).value).toEqual({ done: true, value: undefined });
+    expect(api.sent.map(({ method, url, body }) => [method, `${url.pathname}${url.search}`, body])).toEqual([
+      ['GET', '/v1/webhook-endpoints', undefined],
+      ['POST', '/v1/webhook-endpoints', { url: endpoint.url, eventTypes: ['pet.created'] }],
+      ['GET', '/v1/webhook-endpoints/3', undefined],
+      ['PATCH', '/v1/webhook-endpoints/3', { enabled: false }],
+      ['POST', '/v1/webhook-endpoints/3/rotate-secret', { overlapSeconds: 60 }],
+      ['POST', '/v1/webhook-endpoints/3/test', undefined],
+      ['GET', '/v1/webhook-endpoints/3/deliveries?limit=1', undefined],
+      ['GET', '/v1/webhook-endpoints/3/deliveries?limit=1&cursor=c2', undefined],
+      ['POST', '/v1/webhook-endpoints/3/deliveries/evt_a/redeliver', undefined],
+      ['DELETE', '/v1/webhook-endpoints/3', undefined],
+      ['POST', '/v1/webhook-endpoints/3/rotate-secret', {}],
+      ['GET', '/v1/webhook-endpoints/3/deliveries', undefined],
+    ]);
+    expect(api.sent[1].headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.sent[3].headers.get('idempotency-key')).toBeNull();
+  });
+
   it('rateLimit() and usage(), with only the query parameters given', async () => {
     const window = { limit: 60, remaining: 59, reset: 1_803_902_460 };
     const usage = { from: '2027-03-01', to: '2027-03-01', days: [], totals: { admitted: 0, refused: 0 } };

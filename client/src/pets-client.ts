@@ -3,6 +3,7 @@ import { warnOfDeprecation, type DeprecationNotice } from './deprecation.js';
 import type { RequestOptions } from './request-options.js';
 import { Keys } from './resources/keys.js';
 import { Pets } from './resources/pets.js';
+import { WebhookEndpoints } from './resources/webhooks.js';
 import { Transport } from './transport.js';
 
 export interface ClientOptions {
@@ -46,6 +47,7 @@ function baseUrlOf(baseUrl: string): URL {
 export class PetsClient {
   readonly pets: Pets;
   readonly keys: Keys;
+  readonly webhookEndpoints: WebhookEndpoints;
   private readonly transport: Transport;
 
   constructor(options: ClientOptions) {
@@ -63,6 +65,7 @@ export class PetsClient {
     });
     this.pets = new Pets(this.transport);
     this.keys = new Keys(this.transport);
+    this.webhookEndpoints = new WebhookEndpoints(this.transport);
   }
 
   /** `{ limit, remaining, reset }` of the last answer's `X-RateLimit-*` headers: the window with the least room left. */

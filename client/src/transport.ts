@@ -20,7 +20,7 @@ export interface TransportOptions extends RetryLimits {
 export interface Call {
   /** The operation's id in the OpenAPI document (`createPet`). */
   operation: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: URL;
   body?: unknown;
   /** POST only: the caller's key; else one is made for the call. */

@@ -16,7 +16,7 @@ export { ExpressPrototypesAdapter } from './http/express-prototypes.adapter.js';
 export { jsonBodyParser } from './http/json-body.middleware.js';
 export { matchedRoute, requestSpanMiddleware, sampledTraceId, traceFields, traceFieldsOf } from './http/request-span.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';
-export { apiBaseUrl, locationHeader } from './http/public-url.js';
+export { apiBaseUrl, locationHeader, nextLinkHeader, setNextLink } from './http/public-url.js';
 export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
 export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
 export * from './pagination/keyset-page.js';

@@ -72,8 +72,8 @@ async function claimIdle(): Promise<string | undefined> {
 }
 
 /** The rows of one statement, on a connection of its own: what another process would read. */
-export function queryDatabase<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  return connected(url, async (client) => (await client.query<T>(sql)).rows);
+export function queryDatabase<T extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
+  return connected(url, async (client) => (await client.query<T>(sql, values)).rows);
 }
 
 /** The tables of a database: none until something migrated it. */

@@ -1,5 +1,5 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { PET_CREATED } from '../../src/modules/pets/index.js';
+import { TransactionHost } from '../../src/platform/database/index.js';
+import { WebhookWatch } from '../../src/modules/webhooks/webhook-watch.js';
 import { PetsService } from '../../src/modules/pets/pets.service.js';
 import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/index.js';
@@ -105,7 +105,9 @@ describe('webhooks (e2e)', () => {
     const events = await arrived('pet.created');
     const [delivery] = [...events.values()].filter(({ event }) => event.data.id === pet.id);
     expect(delivery.event).toEqual({ id: delivery.id, type: 'pet.created', createdAt: expect.any(String), data: pet });
-    expect(delivery.id).toMatch(/^evt_[A-Za-z0-9_-]{22}$/);
+    expect(delivery.event.data).toEqual((await t.http().get(`/v1/pets/${pet.id}`).set(as(manager)).expect(200)).body);
+    expect(delivery.event.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(delivery.id).toMatch(/^evt_[0-9a-f]{32}$/);
     expect(Math.abs(Number(delivery.timestamp) - Date.now() / 1000)).toBeLessThan(10);
     expect(receiver.forged).toEqual([]);
   });
@@ -149,16 +151,11 @@ describe('webhooks (e2e)', () => {
 
   it('sends nothing for a change that rolls back', async () => {
     await createEndpoint(['pet.created']);
-    const events = t.app.get(EventEmitter2);
-    const fail = () => {
+    const rolledBack = t.app.get(TransactionHost).withTransaction(async () => {
+      await t.app.get(PetsService).create({ name: 'Ghost', categoryId: 1 });
       throw new Error('the change fails after its event was written');
-    };
-    events.on(PET_CREATED, fail);
-    try {
-      await expect(t.app.get(PetsService).create({ name: 'Ghost', categoryId: 1 })).rejects.toThrow('fails after');
-    } finally {
-      events.off(PET_CREATED, fail);
-    }
+    });
+    await expect(rolledBack).rejects.toThrow('fails after');
     expect(await t.dataSource.query(`SELECT id FROM pets WHERE name = 'Ghost'`)).toEqual([]);
     expect(await t.dataSource.query(`SELECT id FROM webhook_events WHERE body LIKE '%Ghost%'`)).toEqual([]);
   });
@@ -174,13 +171,24 @@ describe('webhooks (e2e)', () => {
     );
     expect(attempts.map(({ event }) => event.type)).toEqual(['webhook.test', 'webhook.test']);
     const listed = await eventually(
-      async () => (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager))).body.items,
+      async () => (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager))).body,
       (items: unknown[]) => items.length >= 2,
     );
     expect(listed).toEqual([
       expect.objectContaining({ eventId, eventType: 'webhook.test', attempt: 2, status: 204, error: null }),
       expect.objectContaining({ eventId, eventType: 'webhook.test', attempt: 1, status: 500, error: null }),
     ]);
+    const first = await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries?limit=1`).set(as(manager)).expect(200);
+    expect(first.body).toEqual([listed[0]]);
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.link)![1];
+    expect(next).toMatch(new RegExp(`/v1/webhook-endpoints/${endpoint.id}/deliveries\\?limit=1&cursor=`));
+    const second = await t
+      .http()
+      .get(new URL(next).pathname + new URL(next).search)
+      .set(as(manager))
+      .expect(200);
+    expect(second.body).toEqual([listed[1]]);
+    expect(second.headers.link).toBeUndefined();
     await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/deliveries/${eventId}/redeliver`).set(as(manager)).expect(202);
     await eventually(
       () => Promise.resolve(receiver.received.filter(({ id }) => id === eventId).length),
@@ -188,7 +196,7 @@ describe('webhooks (e2e)', () => {
     );
     const unknown = await t
       .http()
-      .post(`/v1/webhook-endpoints/${endpoint.id}/deliveries/evt_AAAAAAAAAAAAAAAAAAAAAA/redeliver`)
+      .post(`/v1/webhook-endpoints/${endpoint.id}/deliveries/evt_00000000000000000000000000000000/redeliver`)
       .set(as(manager));
     expect(unknown.status).toBe(404);
   });
@@ -199,7 +207,7 @@ describe('webhooks (e2e)', () => {
     const { eventId } = (await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(as(manager)).expect(202)).body;
     const listed = await eventually(
       async () =>
-        (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager))).body.items as Array<{ eventId: string }>,
+        (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(as(manager))).body as Array<{ eventId: string }>,
       (items) => items.some((item) => item.eventId === eventId),
     );
     expect(listed.find((item) => item.eventId === eventId)).toMatchObject({
@@ -267,6 +275,69 @@ describe('webhooks (e2e)', () => {
       () => Promise.resolve(receiver.received.filter(({ id }) => id === eventId).length),
       (n) => n === 1,
     );
+  });
+
+  it('shows attempts by outcome, the deliveries pending and the lag on /metrics', async () => {
+    const endpoint = await createEndpoint(['plan.changed']);
+    receiver.answer = () => 503;
+    const { eventId } = (await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(as(manager)).expect(202)).body;
+    await eventually(
+      () => Promise.resolve(receiver.received.filter(({ id }) => id === eventId).length),
+      (n) => n >= 1,
+    );
+    const metric = async (name: string) =>
+      Number(
+        /^(\S+) (\S+)$/m.exec(
+          (await t.http().get('/metrics').expect(200)).text
+            .split('\n')
+            .filter((l) => l.startsWith(name))
+            .join('\n'),
+        )?.[2],
+      );
+    expect(
+      await eventually(
+        () => metric('webhook_delivery_attempts_total{outcome="retrying"}'),
+        (n) => n >= 1,
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await metric('webhook_deliveries_pending')).toBeGreaterThanOrEqual(1);
+    expect(await metric('webhook_delivery_lag_seconds')).toBeGreaterThanOrEqual(0);
+    await t.http().delete(`/v1/webhook-endpoints/${endpoint.id}`).set(as(manager)).expect(204);
+  });
+
+  it('disables an endpoint whose deliveries all failed for 5 days, until the client enables it', async () => {
+    const endpoint = await createEndpoint(['plan.changed']);
+    receiver.answer = () => 500;
+    // Its first failure was 5 days and a minute ago, with no success since.
+    await t.dataSource.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1`, [
+      endpoint.id,
+    ]);
+    await t.http().post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(as(manager)).expect(202);
+    const disabled = await eventually(
+      async () => (await t.http().get(`/v1/webhook-endpoints/${endpoint.id}`).set(as(manager))).body,
+      (body: { enabled: boolean }) => !body.enabled,
+    );
+    expect(disabled).toMatchObject({ enabled: false, disabledReason: 'Every delivery failed for 5 days.' });
+    receiver.answer = () => 204;
+    const enabled = await t.http().patch(`/v1/webhook-endpoints/${endpoint.id}`).set(as(manager)).send({ enabled: true }).expect(200);
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null });
+    const [row] = await t.dataSource.query(`SELECT failing_since FROM webhook_endpoints WHERE id = $1`, [endpoint.id]);
+    expect(row.failing_since).toBeNull();
+  });
+
+  it('announces a key that expires within 7 days, once', async () => {
+    const other = await newClient();
+    await createEndpoint(['key.expiring'], await keyOf(other, ['webhooks:manage']));
+    const soon = new Date(Date.now() + 6 * 86_400_000);
+    const { apiKey } = await t.app.get(ApiKeysService).issue(other, { name: 'ci', expiresAt: soon }, OPERATOR);
+    await t.app.get(ApiKeysService).issue(other, { name: 'later', expiresAt: new Date(Date.now() + 8 * 86_400_000) }, OPERATOR);
+    const triggers = t.app.get(WebhookWatch);
+    await triggers.announceExpiringKeys();
+    await triggers.announceExpiringKeys();
+    const [{ event }] = (await arrived('key.expiring')).values();
+    expect(event.data).toEqual({ id: apiKey.id, name: 'ci', prefix: apiKey.prefix, scopes: apiKey.scopes, expiresAt: soon.toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.events('key.expiring').size).toBe(1);
   });
 
   it('deletes an endpoint, which is then not found', async () => {

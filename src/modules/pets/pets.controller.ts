@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequiredScope } from '../auth/index.js';
-import { apiBaseUrl, ApiErrorResponses, DEFAULT_PAGE_SIZE, locationHeader } from '../../common/index.js';
+import { apiBaseUrl, ApiErrorResponses, DEFAULT_PAGE_SIZE, locationHeader, nextLinkHeader, setNextLink } from '../../common/index.js';
 import type { AppConfig } from '../../platform/config/index.js';
 import { Idempotent, IDEMPOTENT_BODY_ERRORS } from '../../policies/idempotency/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
@@ -16,11 +16,6 @@ import { PetsService } from './pets.service.js';
 
 /** The read cache's tag for what the catalogue's reads show, renewed by a creation. */
 const CATALOGUE = 'pets';
-
-const linkHeader = {
-  description: '`<url>; rel="next"` when another page exists.',
-  schema: { type: 'string', maxLength: 2048, pattern: '^<[^>]+>; rel="next"$' },
-};
 
 function toPetResponse(pet: PetRecord): PetDto {
   return { id: Number(pet.id), name: pet.name, categoryId: Number(pet.categoryId), status: pet.status };
@@ -46,7 +41,7 @@ export class PetsController {
   })
   @ApiOkResponse({
     description: 'A page of animals, in ascending id order.',
-    headers: { Link: linkHeader },
+    headers: nextLinkHeader,
     schema: { $ref: getSchemaPath('Pets') },
   })
   @ApiErrorResponses(...V1_OPERATION_ERRORS)
@@ -56,14 +51,8 @@ export class PetsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<PetDto[]> {
     const page = await this.pets.list(query);
-    if (page.nextCursor) {
-      const next = new URLSearchParams({
-        limit: String(query.limit ?? DEFAULT_PAGE_SIZE),
-        ...(query.status && { status: query.status }),
-        cursor: page.nextCursor,
-      });
-      response.setHeader('Link', `<${apiBaseUrl(request, this.publicBaseUrl)}/pets?${next.toString()}>; rel="next"`);
-    }
+    const next = { limit: query.limit ?? DEFAULT_PAGE_SIZE, status: query.status };
+    setNextLink(response, request, this.publicBaseUrl, '/pets', next, page.nextCursor);
     return page.items.map(toPetResponse);
   }
 

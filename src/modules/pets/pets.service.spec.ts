@@ -1,21 +1,16 @@
 import { jest } from '@jest/globals';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
 import { encodeCursor, ValidationFailedException } from '../../common/index.js';
-import { TransactionHost } from '../../platform/database/index.js';
 import type { Pet } from './entities/pet.entity.js';
 import { PetStatus } from './pet-status.js';
 import { PetNotFoundException } from './pets.exceptions.js';
 import { PetsRepository } from './pets.repository.js';
-import { PET_CREATED, PetsService } from './pets.service.js';
+import { PetsService } from './pets.service.js';
 
 const pet = (id: number, status = PetStatus.Available) => ({ id, name: `Pet ${id}`, categoryId: 1, status }) as Pet;
 
 describe('PetsService', () => {
   let service: PetsService;
-  const events = new EventEmitter2();
-  /** No database here: a transaction only runs its work. */
-  const txHost = { withTransaction: <T>(work: () => Promise<T>) => work() };
   const repository = {
     findPage: jest.fn<PetsRepository['findPage']>(),
     findById: jest.fn<PetsRepository['findById']>(),
@@ -25,12 +20,7 @@ describe('PetsService', () => {
   beforeEach(async () => {
     jest.resetAllMocks();
     const moduleRef = await Test.createTestingModule({
-      providers: [
-        PetsService,
-        { provide: PetsRepository, useValue: repository },
-        { provide: TransactionHost, useValue: txHost },
-        { provide: EventEmitter2, useValue: events },
-      ],
+      providers: [PetsService, { provide: PetsRepository, useValue: repository }],
     }).compile();
     service = moduleRef.get(PetsService);
   });
@@ -66,18 +56,6 @@ describe('PetsService', () => {
     expect(repository.create).toHaveBeenCalledWith({ name: 'Rex', categoryId: 3, status: PetStatus.Available });
     await service.create({ name: 'Rex', categoryId: 3, status: PetStatus.Pending });
     expect(repository.create).toHaveBeenLastCalledWith({ name: 'Rex', categoryId: 3, status: PetStatus.Pending });
-  });
-
-  it('publishes the new animal in its transaction, and fails with a listener that fails', async () => {
-    repository.create.mockImplementation((p) => Promise.resolve({ ...p, id: 7 } as Pet));
-    const published: unknown[] = [];
-    events.on(PET_CREATED, (created: unknown) => published.push(created));
-    await service.create({ name: 'Rex', categoryId: 3 });
-    expect(published).toEqual([{ id: 7, name: 'Rex', categoryId: 3, status: PetStatus.Available }]);
-    events.removeAllListeners();
-    events.on(PET_CREATED, () => Promise.reject(new Error('the outbox cannot be written')));
-    await expect(service.create({ name: 'Rex', categoryId: 3 })).rejects.toThrow('outbox');
-    events.removeAllListeners();
   });
 
   it('raises not found for an unknown id', async () => {

@@ -1,24 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DEFAULT_PAGE_SIZE, pageStart, toPage, type Page } from '../../common/index.js';
-import { TransactionHost } from '../../platform/database/index.js';
 import type { ListPetsQueryDto, NewPetDto } from './dto/pet.dto.js';
 import { PetStatus } from './pet-status.js';
 import { PetNotFoundException } from './pets.exceptions.js';
 import { PetsRepository, type PetRecord } from './pets.repository.js';
 
-/** Published with the new animal in its transaction: a listener's writes commit, or roll back, with it. */
-export const PET_CREATED = 'pet.created';
-
-export type PetCreated = PetRecord;
-
 @Injectable()
 export class PetsService {
-  constructor(
-    private readonly pets: PetsRepository,
-    private readonly txHost: TransactionHost,
-    private readonly events: EventEmitter2,
-  ) {}
+  constructor(private readonly pets: PetsRepository) {}
 
   /** A cursor continues only the listing of its status filter. */
   async list({ limit = DEFAULT_PAGE_SIZE, status, cursor }: ListPetsQueryDto): Promise<Page<PetRecord>> {
@@ -27,11 +16,7 @@ export class PetsService {
   }
 
   create({ name, categoryId, status = PetStatus.Available }: NewPetDto): Promise<PetRecord> {
-    return this.txHost.withTransaction(async () => {
-      const pet = await this.pets.create({ name, categoryId, status });
-      await this.events.emitAsync(PET_CREATED, pet satisfies PetCreated);
-      return pet;
-    });
+    return this.pets.create({ name, categoryId, status });
   }
 
   async get(id: number): Promise<PetRecord> {

@@ -47,7 +47,7 @@ export class OutboxRepository {
   async write({ id, type, audience, body, onceKey }: OutboxEvent): Promise<boolean> {
     const rows = await this.txHost.tx.query<unknown[]>(
       `INSERT INTO webhook_events (id, type, client_id, endpoint_id, body, once_key) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (once_key) DO NOTHING RETURNING id`,
+       ON CONFLICT (once_key) WHERE once_key IS NOT NULL DO NOTHING RETURNING id`,
       [
         id,
         type,
@@ -84,11 +84,11 @@ export class OutboxRepository {
   async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     // TypeORM answers an UPDATE with its rows and their count.
     const [rows] = await this.dataSource.query<[Array<Record<string, string | number | null>>, number]>(
-      `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + $2 * interval '1 millisecond'
+      `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, leased_until = now() + $2 * interval '1 millisecond'
        FROM webhook_events e, webhook_endpoints w
        WHERE d.id IN (
          SELECT d2.id FROM webhook_deliveries d2 JOIN webhook_endpoints w2 ON w2.id = d2.endpoint_id
-         WHERE d2.state = 'pending' AND d2.next_attempt_at <= now() AND w2.enabled
+         WHERE d2.state = 'pending' AND d2.next_attempt_at <= now() AND (d2.leased_until IS NULL OR d2.leased_until <= now()) AND w2.enabled
          ORDER BY d2.next_attempt_at LIMIT $1 FOR UPDATE OF d2 SKIP LOCKED
        ) AND e.id = d.event_id AND w.id = d.endpoint_id
        RETURNING d.id, d.attempts, d.retries_left, e.id AS event_id, e.type, e.body, w.id AS endpoint_id, w.url, w.secret,
@@ -108,37 +108,54 @@ export class OutboxRepository {
     }));
   }
 
-  /** The attempt's record, the delivery's next state, and the endpoint's failing streak, in one statement. */
-  async record({ delivery, succeeded, retryInMs, attemptedAt, statusCode, error, durationMs }: AttemptOutcome): Promise<void> {
-    const state = succeeded ? 'succeeded' : retryInMs === undefined ? 'failed' : 'pending';
+  /**
+   * The attempts' records, their deliveries' next states, and their endpoints' failing streaks, in one statement
+   * for a batch (one round trip, where a statement per attempt made the replicas queue on the pool and on the
+   * endpoints' rows). An endpoint's row is written only when its streak changes: a success clears it, a failure
+   * after the last success starts it, and a failure 5 days into it disables the endpoint.
+   */
+  async record(outcomes: readonly AttemptOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const column = <T>(value: (outcome: AttemptOutcome) => T) => outcomes.map(value);
     await this.dataSource.query(
-      `WITH delivery AS (
-         UPDATE webhook_deliveries SET state = $2::varchar, retries_left = GREATEST(retries_left - 1, 0),
-           next_attempt_at = CASE WHEN $2::varchar = 'pending' THEN now() + $3::int * interval '1 millisecond' ELSE next_attempt_at END
-         WHERE id = $1
+      `WITH outcome AS (
+         SELECT * FROM unnest($1::bigint[], $2::varchar[], $3::int[], $4::bigint[], $5::varchar[], $6::varchar[], $7::int[],
+           $8::timestamptz[], $9::int[], $10::varchar[], $11::int[], $12::boolean[])
+           AS o (id, state, retry_ms, endpoint_id, event_id, event_type, attempt, attempted_at, status_code, error, duration_ms, succeeded)
+       ), delivery AS (
+         UPDATE webhook_deliveries d SET state = o.state, retries_left = GREATEST(d.retries_left - 1, 0), leased_until = NULL,
+           next_attempt_at = CASE WHEN o.state = 'pending' THEN now() + o.retry_ms * interval '1 millisecond' ELSE d.next_attempt_at END
+         FROM outcome o WHERE d.id = o.id
        ), attempt AS (
          INSERT INTO webhook_attempts (endpoint_id, event_id, event_type, attempt, attempted_at, status_code, error, duration_ms)
-         VALUES ($4, $5, $6, $7, $8, $9, $10, $11)
+         SELECT endpoint_id, event_id, event_type, attempt, attempted_at, status_code, error, duration_ms FROM outcome ORDER BY attempted_at
+       ), last_success AS (
+         SELECT endpoint_id, max(attempted_at) FILTER (WHERE succeeded) AS at FROM outcome GROUP BY endpoint_id
+       ), streak AS (
+         SELECT s.endpoint_id, s.at IS NOT NULL AS succeeded,
+           min(o.attempted_at) FILTER (WHERE NOT o.succeeded AND (s.at IS NULL OR o.attempted_at > s.at)) AS failed_at
+         FROM last_success s JOIN outcome o USING (endpoint_id) GROUP BY s.endpoint_id, s.at
+       ), change AS (
+         SELECT w.id, CASE WHEN s.succeeded THEN s.failed_at ELSE COALESCE(w.failing_since, s.failed_at) END AS failing_since,
+           NOT s.succeeded AND COALESCE(w.failing_since <= now() - interval '${DISABLE_AFTER}', false) AS expired
+         FROM streak s JOIN webhook_endpoints w ON w.id = s.endpoint_id
        )
-       UPDATE webhook_endpoints SET
-         failing_since = CASE WHEN $12::boolean THEN NULL ELSE COALESCE(failing_since, $8::timestamptz) END,
-         enabled = enabled AND ($12::boolean OR failing_since IS NULL OR failing_since > now() - interval '${DISABLE_AFTER}'),
-         disabled_reason = CASE WHEN NOT $12::boolean AND failing_since <= now() - interval '${DISABLE_AFTER}'
-           THEN 'Every delivery failed for ${DISABLE_AFTER}.' ELSE disabled_reason END
-       WHERE id = $4`,
+       UPDATE webhook_endpoints w SET failing_since = c.failing_since, enabled = enabled AND NOT c.expired,
+         disabled_reason = CASE WHEN c.expired THEN 'Every delivery failed for ${DISABLE_AFTER}.' ELSE disabled_reason END
+       FROM change c WHERE w.id = c.id AND (c.expired OR w.failing_since IS DISTINCT FROM c.failing_since)`,
       [
-        delivery.id,
-        state,
-        retryInMs ?? 0,
-        delivery.endpointId,
-        delivery.eventId,
-        delivery.eventType,
-        delivery.attempt,
-        attemptedAt,
-        statusCode,
-        error,
-        durationMs,
-        succeeded,
+        column(({ delivery }) => delivery.id),
+        column(({ succeeded, retryInMs }) => (succeeded ? 'succeeded' : retryInMs === undefined ? 'failed' : 'pending')),
+        column(({ retryInMs }) => retryInMs ?? 0),
+        column(({ delivery }) => delivery.endpointId),
+        column(({ delivery }) => delivery.eventId),
+        column(({ delivery }) => delivery.eventType),
+        column(({ delivery }) => delivery.attempt),
+        column(({ attemptedAt }) => attemptedAt),
+        column(({ statusCode }) => statusCode),
+        column(({ error }) => error),
+        column(({ durationMs }) => durationMs),
+        column(({ succeeded }) => succeeded),
       ],
     );
   }

@@ -17,9 +17,13 @@ import {
   apiBaseUrl,
   ApiErrorResponses,
   Caller,
+  DEFAULT_PAGE_SIZE,
   locationHeader,
+  MAX_PAGE_SIZE,
+  nextLinkHeader,
   PageQueryDto,
   PayloadTooLargeException,
+  setNextLink,
   UnsupportedMediaTypeException,
   type Principal,
 } from '../../common/index.js';
@@ -35,7 +39,7 @@ import {
   MAX_OVERLAP_SECONDS,
   NewWebhookEndpointDto,
   SecretRotationDto,
-  WebhookAttemptPageDto,
+  WebhookAttemptDto,
   WebhookEndpointChangeDto,
   WebhookEndpointDto,
   WebhookTestDto,
@@ -48,7 +52,7 @@ const WITH_SECRET = { type: CreatedWebhookEndpointDto, headers: locationHeader('
 
 @ApiTags(WEBHOOKS_TAG)
 @ApiBearerAuth('bearer')
-@ApiExtraModels(WebhookEndpointDto)
+@ApiExtraModels(WebhookEndpointDto, WebhookAttemptDto)
 @RequiredScope('webhooks:manage')
 @Controller('webhook-endpoints')
 export class WebhookEndpointsController {
@@ -160,14 +164,23 @@ export class WebhookEndpointsController {
 
   @Get(':endpointId/deliveries')
   @ApiOperation({ summary: "An endpoint's delivery attempts", description: 'Newest first, with the response status or the error.' })
-  @ApiOkResponse({ description: 'A page of attempts.', type: WebhookAttemptPageDto })
+  @ApiOkResponse({
+    description: 'A page of attempts, newest first; the `Link` header leads to the next, older page.',
+    headers: nextLinkHeader,
+    schema: { type: 'array', maxItems: MAX_PAGE_SIZE, items: { $ref: getSchemaPath(WebhookAttemptDto) } },
+  })
   @ApiErrorResponses(...V1_OPERATION_ERRORS, EndpointNotFoundException)
-  listWebhookDeliveries(
+  async listWebhookDeliveries(
     @Caller() caller: Principal,
     @Param() { endpointId }: EndpointIdParams,
     @Query() page: PageQueryDto,
-  ): Promise<WebhookAttemptPageDto> {
-    return this.endpoints.attempts(caller.clientId, endpointId, page);
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<WebhookAttemptDto[]> {
+    const { items, nextCursor } = await this.endpoints.attempts(caller.clientId, endpointId, page);
+    const path = `/webhook-endpoints/${endpointId}/deliveries`;
+    setNextLink(response, request, this.publicBaseUrl, path, { limit: page.limit ?? DEFAULT_PAGE_SIZE }, nextCursor);
+    return items;
   }
 
   @Post(':endpointId/deliveries/:eventId/redeliver')

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { Clock } from '../../common/index.js';
 import { KEY_EVENTS, type ApiKeyView, type KeyChanged } from '../auth/index.js';
-import { PET_CREATED, type PetCreated } from '../pets/index.js';
 import { PLAN_CHANGED, type PlanChanged } from '../plans/index.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { newEvent, type Audience, type WebhookEventType } from './webhook-event.js';
@@ -15,7 +14,8 @@ export const publicFields = ({ id, name, prefix, scopes, expiresAt }: ApiKeyView
 
 /**
  * Turns the other modules' changes into events in the outbox, in their transactions: wherever they are made, the
- * server or the command-line tool, which opens this module too. The limiter's and the clock's are `WebhookWatch`'s.
+ * server or the command-line tool, which opens this module too. `pet.created` is the exception, written by the
+ * INSERT itself (the migration's trigger); the limiter's and the clock's are `WebhookWatch`'s.
  */
 @Injectable()
 export class WebhookTriggers {
@@ -23,11 +23,6 @@ export class WebhookTriggers {
     private readonly outbox: OutboxRepository,
     private readonly clock: Clock,
   ) {}
-
-  @OnEvent(PET_CREATED, IN_TRANSACTION)
-  async petCreated(pet: PetCreated): Promise<void> {
-    await this.write('pet.created', { everyone: true }, pet);
-  }
 
   @OnEvent(KEY_EVENTS.created, IN_TRANSACTION)
   async keyCreated({ clientId, key }: KeyChanged): Promise<void> {

@@ -61,7 +61,7 @@ export class WebhookWatch implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /** `key.expiring` for the live keys that expire within 7 days, once per key, for the clients that subscribe to it. */
-  private async announceExpiringKeys(): Promise<void> {
+  async announceExpiringKeys(): Promise<void> {
     try {
       const soon = this.clock.now().getTime() + EXPIRY_NOTICE_MS;
       for (const clientId of await this.endpoints.clientsSubscribedTo('key.expiring')) {

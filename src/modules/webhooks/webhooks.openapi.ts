@@ -9,9 +9,10 @@ const SCHEMAS = [
   'WebhookEndpointChange',
   'SecretRotation',
   'WebhookTest',
+  'WebhookAttempt',
 ];
 export const WebhooksOpenApi = TagContribution(
   WEBHOOKS_TAG,
   'Signed events POSTed to the endpoints a client subscribes (Standard Webhooks)',
-  [...SCHEMAS, 'WebhookAttempt', 'WebhookAttemptPage'],
+  SCHEMAS,
 );

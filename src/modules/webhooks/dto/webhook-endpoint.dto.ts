@@ -27,7 +27,7 @@ const EVENT_TYPES = {
   minItems: 1,
   maxItems: SUBSCRIBABLE_EVENT_TYPES.length,
 } as const;
-const EVENT_ID = { type: 'string', maxLength: 40, pattern: '^evt_[A-Za-z0-9_-]{22}$', example: 'evt_2b7xQp0bK1mVq9ZsV3n4Aw' } as const;
+const EVENT_ID = { type: 'string', maxLength: 40, pattern: '^evt_[0-9a-f]{32}$', example: 'evt_0006461c2f1e9a40b1d4e5f6a7b8c9d0' } as const;
 const URL_SCHEMA = {
   type: 'string',
   format: 'uri',
@@ -49,7 +49,7 @@ export class EndpointIdParams {
 
 export class DeliveryParams extends EndpointIdParams {
   @ApiProperty({ ...EVENT_ID, description: 'The id of an event the endpoint was sent.' })
-  @Matches(/^evt_[A-Za-z0-9_-]{22}$/, { message: 'eventId must be an event id such as evt_2b7xQp0bK1mVq9ZsV3n4Aw' })
+  @Matches(/^evt_[0-9a-f]{32}$/, { message: 'eventId must be an event id such as evt_0006461c2f1e9a40b1d4e5f6a7b8c9d0' })
   eventId: string;
 }
 
@@ -188,6 +188,7 @@ export class WebhookAttemptDto {
   durationMs: number;
 }
 
+/** A page of attempts as the admin API and the command-line tool answer it (the public API's is a list and a `Link`). */
 @ApiSchema({ name: 'WebhookAttemptPage' })
 export class WebhookAttemptPageDto {
   @ApiProperty({ type: [WebhookAttemptDto], maxItems: MAX_PAGE_SIZE, description: 'Newest first.' })
