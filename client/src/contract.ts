@@ -23,7 +23,7 @@ export type WebhookEndpointChange = Schemas['WebhookEndpointChange'];
 export type SecretRotation = Schemas['SecretRotation'];
 export type WebhookAttempt = Schemas['WebhookAttempt'];
 export type WebhookEventType = Schemas['WebhookEventType'];
-export type WebhookTest = Schemas['WebhookTest'];
+export type WebhookEventSent = Schemas['WebhookEventSent'];
 
 /** The query parameters of an operation. */
 export type Query<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>;

@@ -24,7 +24,7 @@ export type {
   WebhookEndpoint,
   WebhookEndpointChange,
   WebhookEventType,
-  WebhookTest,
+  WebhookEventSent,
 } from './contract.js';
 export {
   ApiError,

@@ -115,7 +115,7 @@ describe('the operations: method, URL, headers and body as the contract says', (
       { status: 202, body: { eventId: 'evt_a' } },
       { status: 200, body: [attempt(2)], headers: { Link: `<${BASE_URL}/webhook-endpoints/3/deliveries?limit=1&cursor=c2>; rel="next"` } },
       { status: 200, body: [attempt(1)] },
-      { status: 202 },
+      { status: 202, body: { eventId: 'evt_a' } },
       { status: 204 },
       { status: 201, body: shown },
       { status: 200, body: [] },
@@ -133,7 +133,7 @@ describe('the operations: method, URL, headers and body as the contract says', (
     })();
     await settle(walk);
     expect(seen).toEqual([2, 1]);
-    expect(await settle(hooks.redeliver(3, 'evt_a'))).toEqual({ value: undefined });
+    expect((await settle(hooks.redeliver(3, 'evt_a'))).value).toEqual({ eventId: 'evt_a' });
     expect(await settle(hooks.delete(3))).toEqual({ value: undefined });
     await settle(hooks.rotateSecret(3));
     const none = hooks.deliveries(3)[Symbol.asyncIterator]();

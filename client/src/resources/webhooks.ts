@@ -5,7 +5,7 @@ import type {
   WebhookAttempt,
   WebhookEndpoint,
   WebhookEndpointChange,
-  WebhookTest,
+  WebhookEventSent,
 } from '../contract.js';
 import { paginate } from '../pagination.js';
 import type { CreateOptions, RequestOptions } from '../request-options.js';
@@ -44,8 +44,8 @@ export class WebhookEndpoints {
   }
 
   /** Sends a `webhook.test` event to this endpoint alone; resolves with its id. */
-  test(endpointId: number, { signal }: RequestOptions = {}): Promise<WebhookTest> {
-    return this.call<WebhookTest>('testWebhookEndpoint', 'POST', `/${endpointId}/test`, { signal });
+  test(endpointId: number, { signal }: RequestOptions = {}): Promise<WebhookEventSent> {
+    return this.call<WebhookEventSent>('testWebhookEndpoint', 'POST', `/${endpointId}/test`, { signal });
   }
 
   /** Every attempt at the endpoint, newest first, page after page as you iterate. */
@@ -55,10 +55,15 @@ export class WebhookEndpoints {
   }
 
   /** One more attempt at delivering the event to the endpoint, now. */
-  redeliver(endpointId: number, eventId: string, { signal }: RequestOptions = {}): Promise<void> {
-    return this.call<void>('redeliverWebhookEvent', 'POST', `/${endpointId}/deliveries/${encodeURIComponent(eventId)}/redeliver`, {
-      signal,
-    });
+  redeliver(endpointId: number, eventId: string, { signal }: RequestOptions = {}): Promise<WebhookEventSent> {
+    return this.call<WebhookEventSent>(
+      'redeliverWebhookEvent',
+      'POST',
+      `/${endpointId}/deliveries/${encodeURIComponent(eventId)}/redeliver`,
+      {
+        signal,
+      },
+    );
   }
 
   private call<T>(

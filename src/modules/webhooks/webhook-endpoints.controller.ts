@@ -42,7 +42,7 @@ import {
   WebhookAttemptDto,
   WebhookEndpointChangeDto,
   WebhookEndpointDto,
-  WebhookTestDto,
+  WebhookEventSentDto,
 } from './dto/webhook-endpoint.dto.js';
 import { MAX_ENDPOINTS, WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { EndpointLimitReachedException, EndpointNotFoundException } from './webhooks.exceptions.js';
@@ -156,9 +156,9 @@ export class WebhookEndpointsController {
   @Post(':endpointId/test')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Send a test event', description: 'A `webhook.test` event to this endpoint alone.' })
-  @ApiAcceptedResponse({ description: 'The event is on its way.', type: WebhookTestDto })
+  @ApiAcceptedResponse({ description: 'The event is on its way.', type: WebhookEventSentDto })
   @ApiErrorResponses(...V1_OPERATION_ERRORS, EndpointNotFoundException)
-  testWebhookEndpoint(@Caller() caller: Principal, @Param() { endpointId }: EndpointIdParams): Promise<WebhookTestDto> {
+  testWebhookEndpoint(@Caller() caller: Principal, @Param() { endpointId }: EndpointIdParams): Promise<WebhookEventSentDto> {
     return this.endpoints.sendTest(caller.clientId, endpointId);
   }
 
@@ -186,9 +186,10 @@ export class WebhookEndpointsController {
   @Post(':endpointId/deliveries/:eventId/redeliver')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Deliver an event again', description: 'One more attempt, now.' })
-  @ApiAcceptedResponse({ description: 'The attempt is on its way.' })
+  @ApiAcceptedResponse({ description: 'The attempt is on its way.', type: WebhookEventSentDto })
   @ApiErrorResponses(...V1_OPERATION_ERRORS, EndpointNotFoundException)
-  async redeliverWebhookEvent(@Caller() caller: Principal, @Param() { endpointId, eventId }: DeliveryParams): Promise<void> {
+  async redeliverWebhookEvent(@Caller() caller: Principal, @Param() { endpointId, eventId }: DeliveryParams): Promise<WebhookEventSentDto> {
     await this.endpoints.redeliver(caller.clientId, endpointId, eventId);
+    return { eventId };
   }
 }

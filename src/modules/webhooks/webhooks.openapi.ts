@@ -8,7 +8,7 @@ const SCHEMAS = [
   'NewWebhookEndpoint',
   'WebhookEndpointChange',
   'SecretRotation',
-  'WebhookTest',
+  'WebhookEventSent',
   'WebhookAttempt',
 ];
 export const WebhooksOpenApi = TagContribution(

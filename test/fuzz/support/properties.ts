@@ -22,6 +22,7 @@ export const ERROR_CATALOGUE: Readonly<Record<string, number>> = {
   method_not_allowed: 405,
   idempotency_conflict: 409,
   key_limit_reached: 409,
+  endpoint_limit_reached: 409,
   endpoint_removed: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -137,9 +137,9 @@ export class SecretRotationDto {
   overlapSeconds?: number;
 }
 
-@ApiSchema({ name: 'WebhookTest' })
-export class WebhookTestDto {
-  @ApiProperty({ ...EVENT_ID, description: 'The `webhook.test` event on its way.' })
+@ApiSchema({ name: 'WebhookEventSent' })
+export class WebhookEventSentDto {
+  @ApiProperty({ ...EVENT_ID, description: 'The event on its way: the `webhook.test` sent, or the one redelivered.' })
   eventId: string;
 }
 
