@@ -1,17 +1,32 @@
 import { ADMIN_TOKEN_NAME_MAX_LENGTH, AdminTokensService } from '../modules/admin/index.js';
 import { AuditService, checkAuditQuery, type ChangeContext } from '../modules/audit/index.js';
 import { ApiKeysService } from '../modules/auth/index.js';
-import { Clock } from '../common/index.js';
+import {
+  cell,
+  cliCommand,
+  Clock,
+  CommandFailedError,
+  formatTable,
+  id,
+  pageOf,
+  PAGE_OPTIONS,
+  readArgs,
+  required,
+  text,
+  UsageError,
+  withNextPage,
+  type CliCommand,
+  type CommandOutput,
+} from '../common/index.js';
 import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
 import { clientName, ClientsService } from '../modules/plans/index.js';
 import { usagePeriod, UsageService } from '../modules/usage/index.js';
-import { asUsage, choiceOf, duration, id, pageOf, PAGE_OPTIONS, PLAN_OPTIONS, readArgs, required, scopes, text } from './arguments.js';
-import { CommandFailedError, UsageError } from './cli.errors.js';
-import { cell, describePlan, formatTable, keyShown, revoked, STORE_IT, withNextPage, type CommandOutput } from './output.js';
+import { asUsage, choiceOf, duration, PLAN_OPTIONS, scopes } from './arguments.js';
+import { describePlan, keyShown, revoked, STORE_IT } from './output.js';
 import { AUDIT_ACTIONS } from './server-catalogues.js';
 
-/** The server's services a command runs on, taken from the context executeCommand opens. */
-export const SERVICES = {
+/** The server's services the tool's own commands run on, taken from the context executeCommand opens. */
+const SERVICES = {
   clients: ClientsService,
   keys: ApiKeysService,
   audit: AuditService,
@@ -19,18 +34,12 @@ export const SERVICES = {
   adminTokens: AdminTokensService,
   clock: Clock,
 };
-export type Services = { [K in keyof typeof SERVICES]: InstanceType<(typeof SERVICES)[K]> };
+type Services = { [K in keyof typeof SERVICES]: InstanceType<(typeof SERVICES)[K]> };
 
-/**
- * A command: `parse` checks every value that can be checked without the database (a UsageError for anything wrong),
- * so that `run` needs no further checks of the arguments.
- */
-export interface Command<A extends { json: boolean } = { json: boolean }> {
-  parse(args: string[]): A;
-  run(services: Services, args: A): Promise<CommandOutput>;
-}
-
-const command = <A extends { json: boolean }>(parse: (args: string[]) => A, run: Command<A>['run']) => ({ parse, run }) as Command;
+const command = <A extends { json: boolean }>(parse: (args: string[]) => A, run: (services: Services, args: A) => Promise<CommandOutput>) =>
+  cliCommand(parse, (app, args: A) =>
+    run(Object.fromEntries(Object.entries(SERVICES).map(([name, service]) => [name, app.get(service)])) as Services, args),
+  );
 
 /** Every change the tool makes is the operator's: audited with the actor `cli`. */
 const BY_CLI: ChangeContext = { actor: { kind: 'cli' } };
@@ -48,7 +57,7 @@ const clientNameOption = required((raw, what) => asUsage(() => clientName(raw!, 
 const AUDIT_OPTIONS: Readonly<Record<string, string>> = { clientId: '--client', action: '--action', cursor: '--cursor', limit: '--limit' };
 
 /** A group of actions (`keys create`), or a command of one word (`usage`). */
-export const COMMANDS: Readonly<Record<string, Command | Readonly<Record<string, Command>>>> = {
+export const COMMANDS: Readonly<Record<string, CliCommand | Readonly<Record<string, CliCommand>>>> = {
   clients: {
     create: command(
       (args) => {

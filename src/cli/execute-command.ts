@@ -2,7 +2,7 @@ import { ConsoleLogger, Module, type INestApplicationContext, type LogLevel } fr
 import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { serverParts } from '../app.module.js';
-import { AppPartsModule, ClockModule, RequestContextModule } from '../common/index.js';
+import { AppPartsModule, ClockModule, CommandFailedError, RequestContextModule, type CommandOutput } from '../common/index.js';
 import { AdminTokensModule } from '../modules/admin/index.js';
 import { AuditModule } from '../modules/audit/index.js';
 import { AuthModule } from '../modules/auth/index.js';
@@ -10,9 +10,6 @@ import { PlansModule } from '../modules/plans/index.js';
 import { UsageRecordsModule } from '../modules/usage/index.js';
 import { appConfigModule } from '../platform/config/index.js';
 import { DatabaseModule } from '../platform/database/index.js';
-import { CommandFailedError } from './cli.errors.js';
-import { SERVICES, type Services } from './commands.js';
-import type { CommandOutput } from './output.js';
 import { commandOf, type OperatorCommand } from './parse-command.js';
 
 /** The operator tool's application context: the server's services and database, without HTTP. */
@@ -37,8 +34,7 @@ class StderrLogger extends ConsoleLogger {
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
   const context = await openContext();
   try {
-    const services = Object.fromEntries(Object.entries(SERVICES).map(([name, service]) => [name, context.get(service)]));
-    return await commandOf(command).run(services as Services, command);
+    return await commandOf(command).run(context, command);
   } finally {
     await context.close();
   }
@@ -46,7 +42,8 @@ export async function executeCommand(command: OperatorCommand): Promise<CommandO
 
 async function openContext(): Promise<INestApplicationContext> {
   try {
-    // The server's parts: its scopes and audit actions, and the same checks of the variables.
+    // The server's parts: its scopes and audit actions, and the same checks of the variables. The modules that declare
+    // commands are opened too, so their services run them and their listeners hear the tool's changes (a key's event).
     const parts = serverParts();
     const infrastructure = [
       appConfigModule(parts.config, { serving: false }),
@@ -59,7 +56,7 @@ async function openContext(): Promise<INestApplicationContext> {
     return await NestFactory.createApplicationContext(
       {
         module: CliModule,
-        imports: [...infrastructure, PlansModule, AuthModule, AuditModule, UsageRecordsModule, AdminTokensModule],
+        imports: [...infrastructure, PlansModule, AuthModule, AuditModule, UsageRecordsModule, AdminTokensModule, ...parts.cliModules],
       },
       { logger: new StderrLogger({ logLevels: ['error', 'warn'] }), abortOnError: false },
     );

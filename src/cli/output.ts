@@ -1,11 +1,6 @@
 import type { ApiKeyView, IssuedKey } from '../modules/auth/index.js';
 import type { ClientView } from '../modules/plans/index.js';
-
-/** `json` is printed with --json, `text` otherwise. */
-export interface CommandOutput {
-  json: object;
-  text: string;
-}
+import type { CommandOutput } from '../common/index.js';
 
 export const STORE_IT = 'Store it now: it is shown only this once and cannot be recovered.';
 
@@ -27,18 +22,4 @@ export function revoked(what: string, id: number, alreadyRevoked: boolean): Comm
       ? `${capitalised} ${id} was already revoked; nothing to do.`
       : `Revoked ${what} ${id}. Every server refuses it within 5 seconds.`,
   };
-}
-
-export function withNextPage(text: string, nextCursor: string | null | undefined): string {
-  return nextCursor ? `${text}\nMore: --cursor ${nextCursor}` : text;
-}
-
-export const cell = (value: string | number | null) => String(value ?? '-');
-
-/** Rows under their headers in aligned columns; `none` when there are no rows. */
-export function formatTable(headers: readonly string[], rows: readonly string[][], none = ''): string {
-  if (rows.length === 0) return none;
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: readonly string[]) => cells.map((value, column) => value.padEnd(widths[column])).join('  ');
-  return [headers, ...rows].map((cells) => line(cells).trimEnd()).join('\n');
 }

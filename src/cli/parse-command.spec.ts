@@ -1,5 +1,5 @@
 import { encodeCursor } from '../common/index.js';
-import { UsageError } from './cli.errors.js';
+import { UsageError } from '../common/index.js';
 import { parseCommand } from './parse-command.js';
 import { SCOPE_NAMES } from './server-catalogues.js';
 
@@ -30,7 +30,7 @@ describe('parseCommand', () => {
   describe('commands', () => {
     it.each([
       [[], /No command given/],
-      [['pets', 'list'], /Unknown command "pets"; the commands are clients, keys, audit, usage, and admin-tokens\./],
+      [['pets', 'list'], /Unknown command "pets"; the commands are clients, keys, audit, usage, admin-tokens, and webhooks\./],
       [['audit'], /"audit" needs one of: list/],
       [['clients'], /"clients" needs one of: create, set-plan, get, list/],
       [['keys'], /"keys" needs one of: create, list, roll, revoke/],
@@ -417,6 +417,27 @@ describe('parseCommand', () => {
       [['revoke', 'one'], /TOKEN_ID must be a positive integer/],
     ])('refuses %j', (args, message) => {
       expect(refusal(['admin-tokens', ...args]).message).toMatch(message);
+    });
+  });
+
+  describe('webhooks, the commands a module declares', () => {
+    it('lists, pages and disables by id', () => {
+      expect(parseCommand(['webhooks', 'list', '--client', '4', '--json'])).toEqual({ kind: 'webhooks list', clientId: 4, json: true });
+      expect(parseCommand(['webhooks', 'deliveries', '9'])).toEqual({ kind: 'webhooks deliveries', endpointId: 9, page: {}, json: false });
+      expect(parseCommand(['webhooks', 'deliveries', '9', '--limit', '5', '--cursor', 'c'])).toMatchObject({
+        page: { limit: 5, cursor: 'c' },
+      });
+      expect(parseCommand(['webhooks', 'disable', '9'])).toEqual({ kind: 'webhooks disable', endpointId: 9, json: false });
+    });
+    it.each([
+      [['list'], /--client is required/],
+      [['list', '--client', 'x'], /--client must be a positive integer/],
+      [['deliveries'], /Missing ENDPOINT_ID/],
+      [['deliveries', '9', '--limit', '101'], /--limit must be at most 100/],
+      [['disable', '9', '--reason', 'x'], /Unknown option '--reason'/],
+      [['delete', '9'], /"webhooks" takes one of: list, deliveries, disable/],
+    ])('refuses %j', (args, message) => {
+      expect(refusal(['webhooks', ...args]).message).toMatch(message);
     });
   });
 });

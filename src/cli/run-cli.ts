@@ -1,6 +1,5 @@
-import { ValidationFailedException } from '../common/index.js';
+import { ApiException, CommandFailedError, UsageError, ValidationFailedException } from '../common/index.js';
 import { ClientNotFoundError, PlanRuleError } from '../modules/plans/index.js';
-import { CommandFailedError, UsageError } from './cli.errors.js';
 import { isHelp, parseCommand } from './parse-command.js';
 import { USAGE } from './usage.js';
 
@@ -32,7 +31,9 @@ function report(error: unknown): number {
     process.stderr.write(`error: ${error.message}\nRun with --help to see the commands and their options.\n`);
     return EXIT_USAGE;
   }
-  if (error instanceof CommandFailedError || error instanceof ClientNotFoundError || error instanceof PlanRuleError) {
+  // A module's refusal (an unknown endpoint's 404) is a command that failed, with the message the admin API answers.
+  const refused = error instanceof ApiException || error instanceof ClientNotFoundError || error instanceof PlanRuleError;
+  if (error instanceof CommandFailedError || refused) {
     process.stderr.write(`error: ${error.message}\n`);
     return EXIT_FAILED;
   }

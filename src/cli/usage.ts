@@ -3,9 +3,11 @@ import { DEFAULT_AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE } from '../modules/audit/i
 import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
 import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../modules/plans/index.js';
 import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../modules/usage/index.js';
-import { AUDIT_ACTIONS, DEFAULT_SCOPE_NAMES, SCOPE_NAMES } from './server-catalogues.js';
+import { AUDIT_ACTIONS, DEFAULT_SCOPE_NAMES, MODULE_COMMANDS, SCOPE_NAMES } from './server-catalogues.js';
 
 const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
+/** Each module's commands under its title, as it declares them. */
+const moduleSections = MODULE_COMMANDS.map(({ title, help }) => `${title}\n${help.replace(/^/gm, '  ')}\n\n`).join('');
 
 export const USAGE = `Usage: node dist/src/cli.js <command> [options]   (or: npm run cli -- <command> [options])
 
@@ -39,7 +41,7 @@ Usage
       requests admitted and refused (429) per UTC day and key; DAY is YYYY-MM-DD, by default
       the ${DEFAULT_USAGE_DAYS} days ending today, at most ${MAX_USAGE_DAYS}
 
-Admin tokens (for the admin API, on ADMIN_PORT)
+${moduleSections}Admin tokens (for the admin API, on ADMIN_PORT)
   admin-tokens create --name NAME [--json]     prints the token once
   admin-tokens list [--json]
   admin-tokens revoke TOKEN_ID [--json]

@@ -18,7 +18,10 @@ class ThingsModule {
   }
 }
 
-@ModuleParts({ auditActions: ['other.done'] })
+class OtherAdminController {}
+const OTHER_COMMANDS = { name: 'other', title: 'Other', help: 'other do', commands: {} };
+
+@ModuleParts({ auditActions: ['other.done'], adminControllers: [OtherAdminController], cliCommands: [OTHER_COMMANDS] })
 @Module({})
 class OtherModule {}
 
@@ -36,5 +39,12 @@ describe('gatherParts', () => {
 
   it('gives the same parts whatever order a module is reached in', () => {
     expect(gatherParts([SharedModule, ThingsModule]).auditActions).toEqual(['thing.shared', 'thing.made']);
+  });
+
+  it('gathers admin controllers and commands, and the modules that declare commands: what the tool opens', () => {
+    const parts = gatherParts([ThingsModule.register(), PlainModule]);
+    expect(parts.adminControllers).toEqual([OtherAdminController]);
+    expect(parts.cliCommands).toEqual([OTHER_COMMANDS]);
+    expect(parts.cliModules).toEqual([OtherModule]);
   });
 });

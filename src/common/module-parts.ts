@@ -3,6 +3,7 @@ import { MODULE_METADATA } from '@nestjs/common/constants.js';
 import { Reflector } from '@nestjs/core';
 import type { MigrationInterface } from 'typeorm';
 import type { ConfigNamespace } from '../platform/config/index.js';
+import type { CliCommandGroup } from './command-line/command.js';
 import type { ErrorClass } from './errors/api-error.decorator.js';
 
 /** A permission a key may hold, which routes require with `@RequiredScope(name)`. */
@@ -25,6 +26,10 @@ export interface ModulePartsDefinition {
   auditActions?: string[];
   /** Its exceptions (`@ApiError`): their codes join the catalogue of the document that serves the module. */
   errors?: ErrorClass[];
+  /** Its routes of the admin API (`/admin/v1/…`), never of the public one: the admin application serves them on the server's services. */
+  adminControllers?: Type[];
+  /** Its commands of the command-line tool: the tool opens this module (with what it imports, its listeners included) to run them. */
+  cliCommands?: CliCommandGroup[];
 }
 
 /** Every module's parts, gathered from a module list (`gatherParts`): what the application is made of. Injectable. */
@@ -34,6 +39,10 @@ export class AppParts implements Required<ModulePartsDefinition> {
   readonly scopes: ScopeDefinition[] = [];
   readonly auditActions: string[] = [];
   readonly errors: ErrorClass[] = [];
+  readonly adminControllers: Type[] = [];
+  readonly cliCommands: CliCommandGroup[] = [];
+  /** The modules that declare commands: what the command-line tool opens. */
+  readonly cliModules: ModuleImport[] = [];
 }
 
 @Module({})
@@ -48,12 +57,16 @@ export const ModuleParts = Reflector.createDecorator<ModulePartsDefinition>();
 
 type ModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
+const PART_NAMES = ['config', 'migrations', 'scopes', 'auditActions', 'errors', 'adminControllers', 'cliCommands'] as const satisfies Array<
+  keyof ModulePartsDefinition
+>;
+
 /** The parts of `modules` and every module they import, each once, in list order: one list, the same parts for every entry point. */
 export function gatherParts(modules: readonly ModuleImport[], own: ModulePartsDefinition = {}): AppParts {
   const gathered = new AppParts();
   const seen = new Set<unknown>();
   const add = (parts: ModulePartsDefinition) => {
-    for (const name of Object.keys(gathered) as Array<keyof ModulePartsDefinition>) {
+    for (const name of PART_NAMES) {
       for (const part of parts[name] ?? []) if (!(gathered[name] as unknown[]).includes(part)) (gathered[name] as unknown[]).push(part);
     }
   };
@@ -63,7 +76,9 @@ export function gatherParts(modules: readonly ModuleImport[], own: ModulePartsDe
     const type = 'module' in entry ? entry.module : entry;
     for (const imported of (Reflect.getMetadata(MODULE_METADATA.IMPORTS, type) as ModuleImport[] | undefined) ?? []) visit(imported);
     if ('module' in entry) for (const imported of entry.imports ?? []) visit(imported);
-    add((Reflect.getMetadata(ModuleParts.KEY, type) as ModulePartsDefinition | undefined) ?? {});
+    const parts = (Reflect.getMetadata(ModuleParts.KEY, type) as ModulePartsDefinition | undefined) ?? {};
+    add(parts);
+    if (parts.cliCommands) gathered.cliModules.push(entry);
   };
   add(own);
   for (const module of modules) visit(module);

@@ -6,7 +6,7 @@ import { runCliInProcess, type CliResult } from '../support/cli-in-process.js';
 import { createAdminTestApp } from '../admin/admin-app.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { createTestApp } from '../support/test-app.js';
-import { emptyDatabase, migratedDatabase, tablesIn } from '../support/test-databases.js';
+import { emptyDatabase, migratedDatabase, queryDatabase, tablesIn } from '../support/test-databases.js';
 
 /**
  * The operator tool, on a database of the suite's own that the application then opens too. Its commands run in
@@ -234,6 +234,24 @@ describe('operator command-line tool (its commands, on a database the applicatio
       );
       expect(key).toMatch(KEY_PATTERN);
       expect(warning).toMatch(/shown only this once/);
+    });
+
+    it("announces the key it creates to the client's webhooks: a key.created event, written with the key, without its secret", async () => {
+      const created = await cliJson<KeyJson>('keys', 'create', '--plan', 'free', '--name', 'Announced');
+      const events = await queryDatabase<{ type: string; body: string }>(
+        DATABASE_URL,
+        `SELECT type, body FROM webhook_events WHERE client_id = ${created.clientId} ORDER BY created_at`,
+      );
+      expect(events.map(({ type }) => type)).toEqual(['key.created']);
+      const { id, name, prefix, scopes, expiresAt } = created as KeyJson & { name: string };
+      expect(JSON.parse(events[0].body)).toEqual({
+        id: expect.stringMatching(/^evt_/),
+        type: 'key.created',
+        createdAt: expect.any(String),
+        data: { id, name, prefix, scopes, expiresAt },
+      });
+      expect(events[0].body).not.toContain(created.key);
+      expect(events[0].body).not.toContain(createHash('sha256').update(created.key).digest('hex'));
     });
 
     it('creates a key together with a new client with --plan', async () => {

@@ -1,5 +1,5 @@
 import { TransactionHost } from '../../src/platform/database/index.js';
-import { WebhookTriggers } from '../../src/modules/webhooks/webhook-triggers.js';
+import { WebhookWatch } from '../../src/modules/webhooks/webhook-watch.js';
 import { PetsService } from '../../src/modules/pets/pets.service.js';
 import { ApiKeysService } from '../../src/modules/auth/index.js';
 import { ClientsService } from '../../src/modules/plans/index.js';
@@ -331,7 +331,7 @@ describe('webhooks (e2e)', () => {
     const soon = new Date(Date.now() + 6 * 86_400_000);
     const { apiKey } = await t.app.get(ApiKeysService).issue(other, { name: 'ci', expiresAt: soon }, OPERATOR);
     await t.app.get(ApiKeysService).issue(other, { name: 'later', expiresAt: new Date(Date.now() + 8 * 86_400_000) }, OPERATOR);
-    const triggers = t.app.get(WebhookTriggers);
+    const triggers = t.app.get(WebhookWatch);
     await triggers.announceExpiringKeys();
     await triggers.announceExpiringKeys();
     const [{ event }] = (await arrived('key.expiring')).values();

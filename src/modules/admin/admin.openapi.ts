@@ -38,6 +38,12 @@ export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject 
     operationIdFactory: (_controller, method) => method,
   });
   document.openapi = '3.0.3';
+  // The tags of the modules' admin controllers, after the admin API's own.
+  const declared = new Set(document.tags?.map(({ name }) => name));
+  const used = Object.values(document.paths).flatMap((item) =>
+    Object.values(item).flatMap((operation: { tags?: string[] }) => operation.tags ?? []),
+  );
+  for (const name of new Set(used)) if (!declared.has(name)) document.tags = [...(document.tags ?? []), { name }];
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': true }));
   describeErrorCodes(document, errorCodesOf(ADMIN_ERRORS));
   const { auditActions, scopes } = app.get(AppParts);

@@ -19,6 +19,7 @@ export const MAX_ENDPOINTS = 10;
 
 export type EndpointView = ReturnType<typeof toEndpointView>;
 export type AttemptView = ReturnType<typeof toAttemptView>;
+export type OperatorEndpointView = ReturnType<typeof toOperatorView>;
 export type EndpointFields = Pick<WebhookEndpoint, 'url' | 'eventTypes'> & { description?: string };
 
 /** The rules of a client's endpoints: a URL that reaches a public address, ten endpoints, a secret shown once. */
@@ -97,7 +98,8 @@ export class WebhookEndpointsService {
     return { eventId: event.id };
   }
 
-  async attempts(clientId: number, id: number, { cursor, limit = DEFAULT_PAGE_SIZE }: PageRequest): Promise<Page<AttemptView>> {
+  /** The attempts at one of the client's endpoints, newest first; at any client's (`clientId` undefined) for operators. */
+  async attempts(clientId: number | undefined, id: number, { cursor, limit = DEFAULT_PAGE_SIZE }: PageRequest): Promise<Page<AttemptView>> {
     const endpoint = await this.find(clientId, id);
     const listing = { endpointId: endpoint.id };
     const { items, nextCursor } = toPage(
@@ -108,6 +110,22 @@ export class WebhookEndpointsService {
     return { items: items.map(toAttemptView), nextCursor };
   }
 
+  /** Operators (the admin API, the command-line tool): a client's endpoints, each with its URL's host only. */
+  async listForOperator(clientId: number): Promise<OperatorEndpointView[]> {
+    return (await this.endpoints.findOfClient(clientId)).map(toOperatorView);
+  }
+
+  /** Operators: any client's endpoint is sent nothing more until the client enables it again; one already disabled is left as it is. */
+  async disable(id: number, change: ChangeContext): Promise<{ endpoint: OperatorEndpointView; alreadyDisabled: boolean }> {
+    return this.txHost.withTransaction(async () => {
+      const endpoint = await this.find(undefined, id);
+      if (!endpoint.enabled) return { endpoint: toOperatorView(endpoint), alreadyDisabled: true };
+      const disabled = await this.endpoints.update(endpoint, { enabled: false, disabledReason: 'Disabled by an operator.' });
+      await this.record(change, 'webhook_endpoint.disabled', disabled);
+      return { endpoint: toOperatorView(disabled), alreadyDisabled: false };
+    });
+  }
+
   async redeliver(clientId: number, id: number, eventId: string): Promise<void> {
     const endpoint = await this.find(clientId, id);
     if (!(await this.outbox.redeliver(endpoint.id, eventId))) {
@@ -115,10 +133,10 @@ export class WebhookEndpointsService {
     }
   }
 
-  /** Another client's endpoint is not found, as one that does not exist. */
-  private async find(clientId: number, id: number): Promise<WebhookEndpoint> {
+  /** Another client's endpoint is not found, as one that does not exist; operators (`clientId` undefined) find any. */
+  private async find(clientId: number | undefined, id: number): Promise<WebhookEndpoint> {
     const endpoint = await this.endpoints.findOne(id, clientId);
-    if (!endpoint) throw new EndpointNotFoundException();
+    if (!endpoint) throw new EndpointNotFoundException(clientId === undefined ? `No webhook endpoint with id ${id}.` : undefined);
     return endpoint;
   }
 
@@ -152,6 +170,22 @@ const unique = (values: readonly string[]) => [...new Set(values)];
 
 function toEndpointView({ id, url, eventTypes, description, enabled, createdAt, disabledReason }: WebhookEndpoint) {
   return { id: Number(id), url, eventTypes, description, enabled, createdAt: createdAt.toISOString(), disabledReason };
+}
+
+/** Without the URL's path and query, which may hold the receiver's token, as the audit events. */
+function toOperatorView(endpoint: WebhookEndpoint) {
+  const { id, clientId, eventTypes, description, enabled, createdAt, disabledReason } = endpoint;
+  const host = new URL(endpoint.url).host;
+  return {
+    id: Number(id),
+    clientId: Number(clientId),
+    host,
+    eventTypes,
+    description,
+    enabled,
+    createdAt: createdAt.toISOString(),
+    disabledReason,
+  };
 }
 
 function toAttemptView({ id, eventId, eventType, attempt, attemptedAt, statusCode, error, durationMs }: WebhookAttempt) {

@@ -1,46 +1,28 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/index.js';
-import { ApiKeysService, KEY_EVENTS, type ApiKeyView, type KeyChanged } from '../auth/index.js';
+import { KEY_EVENTS, type ApiKeyView, type KeyChanged } from '../auth/index.js';
 import { PLAN_CHANGED, type PlanChanged } from '../plans/index.js';
-import { RateLimiterService, type KeyDecision } from '../../policies/rate-limit/index.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { newEvent, type Audience, type WebhookEventType } from './webhook-event.js';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
 /** A listener's error fails the publisher's transaction: an event is written with its change, or neither is. */
 const IN_TRANSACTION = { suppressErrors: false } as const;
 
-const DAY_MS = 86_400_000;
-const QUOTA_THRESHOLDS = [80, 100] as const;
-/** A key is announced as expiring this long before it does. */
-const EXPIRY_NOTICE_MS = 7 * DAY_MS;
-const EXPIRY_SWEEP_MS = 60 * 60_000;
-
 /** What a key event tells: the key's public fields, never the key nor its hash. */
-const publicFields = ({ id, name, prefix, scopes, expiresAt }: ApiKeyView) => ({ id, name, prefix, scopes, expiresAt });
+export const publicFields = ({ id, name, prefix, scopes, expiresAt }: ApiKeyView) => ({ id, name, prefix, scopes, expiresAt });
 
 /**
- * Turns the other modules' facts into events in the outbox: in their transactions, or once (`onceKey`) for the
- * limiter's and the clock's. `pet.created` is the exception, written by the INSERT itself (the migration's trigger).
+ * Turns the other modules' changes into events in the outbox, in their transactions: wherever they are made, the
+ * server or the command-line tool, which opens this module too. `pet.created` is the exception, written by the
+ * INSERT itself (the migration's trigger); the limiter's and the clock's are `WebhookWatch`'s.
  */
 @Injectable()
-export class WebhookTriggers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Webhooks');
-  /** Thresholds this replica has written (or is writing): one insert per client, day and threshold, whatever the traffic. */
-  private readonly thresholdsWritten = new LRUCache<string, true>({ max: 100_000 });
-  private sweepTimer?: NodeJS.Timeout;
-
+export class WebhookTriggers {
   constructor(
     private readonly outbox: OutboxRepository,
-    private readonly endpoints: WebhookEndpointsRepository,
-    private readonly keys: ApiKeysService,
     private readonly clock: Clock,
-    limiter: RateLimiterService,
-  ) {
-    limiter.onDecision((decision) => this.onDecision(decision));
-  }
+  ) {}
 
   @OnEvent(KEY_EVENTS.created, IN_TRANSACTION)
   async keyCreated({ clientId, key }: KeyChanged): Promise<void> {
@@ -62,50 +44,7 @@ export class WebhookTriggers implements OnApplicationBootstrap, OnApplicationShu
     await this.write('plan.changed', { clientId }, { from, to });
   }
 
-  onApplicationBootstrap(): void {
-    this.sweepTimer = setInterval(() => void this.announceExpiringKeys(), EXPIRY_SWEEP_MS).unref();
-    void this.announceExpiringKeys();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.sweepTimer);
-  }
-
-  /**
-   * A threshold crossed: written off the request, once per client, UTC day and threshold across replicas (the
-   * outbox refuses a second `onceKey`). A failed write is forgotten here, so the client's next request tries again.
-   */
-  private onDecision({ clientId, outcome, nowMs, plan, day }: KeyDecision): void {
-    if (outcome !== 'admitted') return;
-    const utcDay = Math.floor(nowMs / DAY_MS);
-    for (const threshold of QUOTA_THRESHOLDS) {
-      const onceKey = `quota:${clientId}:${utcDay}:${threshold}`;
-      if (day.used * 100 < threshold * day.limit || this.thresholdsWritten.has(onceKey)) continue;
-      this.thresholdsWritten.set(onceKey, true);
-      const data = { plan, window: 'day', threshold, limit: day.limit, used: day.used, reset: ((utcDay + 1) * DAY_MS) / 1000 };
-      this.write('quota.threshold_reached', { clientId }, data, onceKey).catch((error: unknown) => {
-        this.thresholdsWritten.delete(onceKey);
-        this.logger.warn(`Could not write a quota threshold event: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    }
-  }
-
-  /** `key.expiring` for the live keys that expire within 7 days, once per key, for the clients that subscribe to it. */
-  async announceExpiringKeys(): Promise<void> {
-    try {
-      const soon = this.clock.now().getTime() + EXPIRY_NOTICE_MS;
-      for (const clientId of await this.endpoints.clientsSubscribedTo('key.expiring')) {
-        for (const key of await this.keys.listLive(clientId)) {
-          if (key.expiresAt === null || Date.parse(key.expiresAt) > soon) continue;
-          await this.write('key.expiring', { clientId }, publicFields(key), `key.expiring:${key.id}`);
-        }
-      }
-    } catch (error) {
-      this.logger.warn(`Could not announce expiring keys: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  private async write(type: WebhookEventType, audience: Audience, data: object, onceKey?: string): Promise<void> {
-    await this.outbox.write(newEvent(type, audience, data, this.clock.now(), onceKey));
+  private async write(type: WebhookEventType, audience: Audience, data: object): Promise<void> {
+    await this.outbox.write(newEvent(type, audience, data, this.clock.now()));
   }
 }

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiSchema, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, OmitType, PartialType } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -14,7 +14,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { ID_SCHEMA, IdParam, INSTANT_SCHEMA, OmittableProperty } from '../../../common/index.js';
+import { ID_SCHEMA, IdParam, INSTANT_SCHEMA, MAX_PAGE_SIZE, OmittableProperty } from '../../../common/index.js';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../webhook-event.js';
 
 export const MAX_OVERLAP_SECONDS = 86_400;
@@ -186,4 +186,41 @@ export class WebhookAttemptDto {
     description: 'From the request to the response or the error.',
   })
   durationMs: number;
+}
+
+/** A page of attempts as the admin API and the command-line tool answer it (the public API's is a list and a `Link`). */
+@ApiSchema({ name: 'WebhookAttemptPage' })
+export class WebhookAttemptPageDto {
+  @ApiProperty({ type: [WebhookAttemptDto], maxItems: MAX_PAGE_SIZE, description: 'Newest first.' })
+  items: WebhookAttemptDto[];
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: 200,
+    pattern: '^[A-Za-z0-9._-]+$',
+    description: 'Pass as `cursor` for the next, older page; null on the last page.',
+  })
+  nextCursor: string | null;
+}
+
+/** An endpoint as operators see it: its URL's host only, as the audit events name it. */
+@ApiSchema({ name: 'ClientWebhookEndpoint' })
+export class ClientWebhookEndpointDto extends OmitType(WebhookEndpointDto, ['url']) {
+  @ApiProperty(ID_SCHEMA)
+  clientId: number;
+
+  @ApiProperty({
+    type: 'string',
+    maxLength: 2048,
+    example: 'hooks.example.com',
+    description: "The URL's host (and port): never its path or query, which may hold the receiver's token.",
+  })
+  host: string;
+}
+
+@ApiSchema({ name: 'ClientWebhookEndpointList' })
+export class ClientWebhookEndpointListDto {
+  @ApiProperty({ type: [ClientWebhookEndpointDto], maxItems: 10, description: 'In ascending id order.' })
+  webhookEndpoints: ClientWebhookEndpointDto[];
 }
