@@ -57,9 +57,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
+    // Unreferenced: polling never keeps a process alive by itself.
     this.timer = setTimeout(() => {
       this.ticking = this.tick().finally(() => (this.ticking = undefined));
-    }, delayMs);
+    }, delayMs).unref();
   }
 
   private async tick(): Promise<void> {
