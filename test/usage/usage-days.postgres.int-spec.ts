@@ -29,7 +29,7 @@ describe('Usage on PostgreSQL, two instances flushing the same rows (integration
     outcome,
     nowMs: Date.parse(instant),
     plan: 'free',
-    day: { used: 1, limit: 1_000 },
+    day: { used: 1, limit: 1_000, resetMs: Math.ceil(Date.parse(instant) / 86_400_000) * 86_400_000 },
   });
   const newClient = async () => (await a.app.get(ClientsService).create('Metered', 'pro', {}, OPERATOR)).id;
   const usage = (clientId: number, from = '2027-03-01', to = '2027-03-01') => a.app.get(UsageService).forClient(clientId, { from, to });

@@ -109,15 +109,14 @@ describe('quota.threshold_reached across two replicas on one Redis and one datab
     await settle();
     const [redisNow] = await replicas.admin.time();
     const reset = (Math.floor((Number(redisNow) * 1000) / DAY_MS) + 1) * (DAY_MS / 1000);
-    const utcDay = reset / 86_400 - 1;
     const events = await written(b, clientId);
     expect(events).toEqual([
       {
-        once_key: `quota:${clientId}:${utcDay}:80`,
+        once_key: `quota:${clientId}:${reset * 1000}:80`,
         data: { plan: 'enterprise', window: 'day', threshold: 80, limit: PER_DAY, used: 16, reset },
       },
       {
-        once_key: `quota:${clientId}:${utcDay}:100`,
+        once_key: `quota:${clientId}:${reset * 1000}:100`,
         data: { plan: 'enterprise', window: 'day', threshold: 100, limit: PER_DAY, used: 20, reset },
       },
     ]);

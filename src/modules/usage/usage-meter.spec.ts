@@ -26,7 +26,7 @@ describe('UsageMeter (the limiter and the repository mocked)', () => {
     outcome,
     nowMs,
     plan: 'free',
-    day: { used: 1, limit: 1_000 },
+    day: { used: 1, limit: 1_000, resetMs: Math.ceil(nowMs / 86_400_000) * 86_400_000 },
   });
   const metric = async (name: string) => (await registry.getSingleMetricAsString(name)).split('\n').filter((line) => !line.startsWith('#'));
 

@@ -8,10 +8,9 @@ import { newEvent, type Audience, type WebhookEventType } from './webhook-event.
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { publicFields } from './webhook-triggers.js';
 
-const DAY_MS = 86_400_000;
 const QUOTA_THRESHOLDS = [80, 100] as const;
-/** A key is announced as expiring this long before it does. */
-const EXPIRY_NOTICE_MS = 7 * DAY_MS;
+/** A key is announced as expiring this long before it does: 7 days. */
+const EXPIRY_NOTICE_MS = 7 * 86_400_000;
 const EXPIRY_SWEEP_MS = 60 * 60_000;
 
 /** The events of the serving replicas alone, each written once (`onceKey`): a day's quota thresholds (the limiter's) and keys soon expiring (the clock's). */
@@ -45,14 +44,14 @@ export class WebhookWatch implements OnApplicationBootstrap, OnApplicationShutdo
    * A threshold crossed: written off the request, once per client, UTC day and threshold across replicas (the
    * outbox refuses a second `onceKey`). A failed write is forgotten here, so the client's next request tries again.
    */
-  private onDecision({ clientId, outcome, nowMs, plan, day }: KeyDecision): void {
+  private onDecision({ clientId, outcome, plan, day }: KeyDecision): void {
     if (outcome !== 'admitted') return;
-    const utcDay = Math.floor(nowMs / DAY_MS);
     for (const threshold of QUOTA_THRESHOLDS) {
-      const onceKey = `quota:${clientId}:${utcDay}:${threshold}`;
+      // The day is named by its end: the limiter's reset.
+      const onceKey = `quota:${clientId}:${day.resetMs}:${threshold}`;
       if (day.used * 100 < threshold * day.limit || this.thresholdsWritten.has(onceKey)) continue;
       this.thresholdsWritten.set(onceKey, true);
-      const data = { plan, window: 'day', threshold, limit: day.limit, used: day.used, reset: ((utcDay + 1) * DAY_MS) / 1000 };
+      const data = { plan, window: 'day', threshold, limit: day.limit, used: day.used, reset: day.resetMs / 1000 };
       this.write('quota.threshold_reached', { clientId }, data, onceKey).catch((error: unknown) => {
         this.thresholdsWritten.delete(onceKey);
         this.logger.warn(`Could not write a quota threshold event: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,7 +10,7 @@ import { inSpan } from '../../platform/tracing/index.js';
 import type { RateLimitConfig } from './rate-limit.config.js';
 import { ClientsService, limitsFor } from '../../modules/plans/index.js';
 import { DataGeneration } from '../read-cache/index.js';
-import { LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
+import { DAY_MS, LimiterStore, type BanPolicy, type LimiterRequest } from './limiter.store.js';
 import { decide, readingOf, type RateLimitDecision } from './rate-limit.decision.js';
 import { RateLimitMetrics } from './rate-limit.metrics.js';
 import { anonymousSubject, ThrottledAddresses } from './throttled-addresses.js';
@@ -26,7 +26,8 @@ export type KeyDecision = {
   outcome: 'admitted' | 'refused' | 'suspended';
   nowMs: number;
   plan: string;
-  day: { used: number; limit: number };
+  /** The client's UTC day: admitted so far, its quota, and when it ends (the limiter's clock). */
+  day: { used: number; limit: number; resetMs: number };
 };
 
 export type KeyDecisionListener = (decision: KeyDecision) => void;
@@ -72,7 +73,7 @@ export class RateLimiterService {
     if (facts.outcome !== 'read') {
       this.metrics.decisions.inc({ plan, outcome: facts.outcome });
       if (clientId !== undefined && !peeks) {
-        const day = { used: facts.usedDay, limit: limiterRequest.limits.perDay };
+        const day = { used: facts.usedDay, limit: limiterRequest.limits.perDay, resetMs: (Math.floor(facts.nowMs / DAY_MS) + 1) * DAY_MS };
         const counted = { clientId, keyId: limiterRequest.keyId!, outcome: facts.outcome, nowMs: facts.nowMs, plan, day };
         for (const listener of this.listeners) listener(counted);
       }
