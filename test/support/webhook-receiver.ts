@@ -11,7 +11,7 @@ export interface Received {
   arrivedAt: number;
 }
 
-/** How the receiver answers an attempt: a status, a hang past the sender's timeout, or a dropped connection. */
+/** How the receiver answers an attempt (at once, or when its promise settles): a status, a hang past the sender's timeout, or a dropped connection. */
 export type Answer = number | 'hang' | 'drop';
 
 /**
@@ -22,7 +22,7 @@ export class WebhookReceiver {
   readonly received: Received[] = [];
   readonly forged: string[] = [];
   secrets: string[] = [];
-  answer: (attempt: Received) => Answer = () => 204;
+  answer: (attempt: Received) => Answer | Promise<Answer> = () => 204;
   private server?: Server;
 
   get url(): string {
@@ -31,7 +31,7 @@ export class WebhookReceiver {
 
   async start(port = 0): Promise<this> {
     this.server = createServer((request, response) => {
-      void read(request).then((body) => {
+      void read(request).then(async (body) => {
         const headers = {
           'webhook-id': header(request, 'webhook-id'),
           'webhook-timestamp': header(request, 'webhook-timestamp'),
@@ -58,7 +58,7 @@ export class WebhookReceiver {
           arrivedAt: Date.now(),
         };
         this.received.push(attempt);
-        const answer = this.answer(attempt);
+        const answer = await this.answer(attempt);
         if (answer === 'drop') response.socket?.destroy();
         else if (answer !== 'hang') response.writeHead(answer).end();
       });

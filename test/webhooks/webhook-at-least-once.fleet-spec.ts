@@ -40,12 +40,16 @@ describe('webhooks: a replica killed (SIGKILL) and restarted during a burst of 1
       await subscribe(hooks.replicas[1], owners[1].key, receivers[1]),
     ];
 
+    // Creations paced over about 8 s, and receivers that take 300 ms to answer: deliveries are under way when
+    // the replica dies, some arrived and unanswered.
+    for (const receiver of receivers) receiver.answer = () => sleep(300).then(() => 204);
     let down = false;
     const restart = { killedAt: 0, readyAt: 0, running: Promise.resolve() };
     const burst = await createPets(hooks.replicas, () => (down ? [0] : [0, 1]), {
       key: owners[0].key,
       count: 1_000,
       workers: 12,
+      paceMs: 100,
       onCreated: (created) => {
         if (created !== 400) return;
         // Mid-burst: replica 2 dies with its requests, transactions and attempts under way, and comes back.
@@ -62,8 +66,12 @@ describe('webhooks: a replica killed (SIGKILL) and restarted during a burst of 1
     });
     await restart.running;
     const committed = await committedPets(hooks.databaseUrl);
+    // Every event arrived, and every delivery succeeded: those the kill left unanswered are attempted again after their lease.
+    const unsettled = async () =>
+      (await queryDatabase<{ n: string }>(hooks.databaseUrl, "SELECT count(*) AS n FROM webhook_deliveries WHERE state <> 'succeeded'"))[0]
+        .n;
     const delivered = await until(
-      () => receivers.every((receiver) => notArrived(receiver, committed).length === 0),
+      async () => receivers.every((receiver) => notArrived(receiver, committed).length === 0) && (await unsettled()) === '0',
       LEASE_MS + 60_000,
       200,
     );
@@ -107,13 +115,15 @@ describe('webhooks: a replica killed (SIGKILL) and restarted during a burst of 1
     }
     summary.add(
       'Replica killed (SIGKILL) and restarted during 1,000 creations, 2 endpoints of 2 clients',
-      `creations: ${burst.created.length} answered 201 in ${seconds(burst.endedAt - burst.startedAt)} s (12 at a time), ${unanswered} unanswered (their replica died); ${committed.length} rows in pets (committed)`,
+      `creations: ${burst.created.length} answered 201 in ${seconds(burst.endedAt - burst.startedAt)} s (12 at a time, each pausing 100 ms after its answer), ${unanswered} unanswered (their replica died); ${committed.length} rows in pets (committed)`,
       `replica 2 SIGKILLed after the 400th 201, serving again ${seconds(restart.readyAt - restart.killedAt)} s later; its claimed attempts are handed on after the lease (${seconds(LEASE_MS)} s)`,
       ...lines,
     );
     expect(problems).toEqual([]);
     expect(delivered).toBe(true);
     expect(lost).toEqual([[], []]);
+    // The retry path was taken: attempts the kill left unanswered came again, each with its webhook-id.
+    expect(receivers.reduce((sum, receiver) => sum + receiver.received.length - byEvent(receiver.received).size, 0)).toBeGreaterThan(0);
     expect(committed.length).toBeGreaterThanOrEqual(1_000);
   }, 180_000);
 });

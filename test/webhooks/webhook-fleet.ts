@@ -107,7 +107,13 @@ export interface Burst {
 export async function createPets(
   processes: ServiceProcess[],
   live: () => number[],
-  { key, count, workers, onCreated = () => undefined }: { key: string; count: number; workers: number; onCreated?: (n: number) => unknown },
+  {
+    key,
+    count,
+    workers,
+    paceMs = 0,
+    onCreated = () => undefined,
+  }: { key: string; count: number; workers: number; paceMs?: number; onCreated?: (n: number) => unknown },
 ): Promise<Burst> {
   const clients = processes.map((replica) => new HttpClient(replica.url));
   const burst: Burst = { answers: [], created: [], startedAt: Date.now(), endedAt: 0 };
@@ -137,6 +143,7 @@ export async function createPets(
             await onCreated(burst.created.length);
           } else sent -= 1; // sent again, until `count` were answered 201
           if (answer.status === 0) await sleep(20);
+          if (paceMs > 0) await sleep(paceMs);
         }
       }),
     );

@@ -108,6 +108,9 @@ describe('webhooks (e2e)', () => {
     expect(delivery.event.data).toEqual((await t.http().get(`/v1/pets/${pet.id}`).set(as(manager)).expect(200)).body);
     expect(delivery.event.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(delivery.id).toMatch(/^evt_[0-9a-f]{32}$/);
+    // Written by the worker after the creation's commit, yet dated by it: the id's microseconds are its createdAt.
+    expect(Math.abs(parseInt(delivery.id.slice(4, 20), 16) / 1000 - Date.parse(delivery.event.createdAt))).toBeLessThan(1);
+    expect(await t.dataSource.query('SELECT id FROM webhook_new_pets')).toEqual([]);
     expect(Math.abs(Number(delivery.timestamp) - Date.now() / 1000)).toBeLessThan(10);
     expect(receiver.forged).toEqual([]);
   });
@@ -157,6 +160,13 @@ describe('webhooks (e2e)', () => {
     });
     await expect(rolledBack).rejects.toThrow('fails after');
     expect(await t.dataSource.query(`SELECT id FROM pets WHERE name = 'Ghost'`)).toEqual([]);
+    // The creation after it arrives, so the worker has taken everything queued before it.
+    await createPet('Kept');
+    await eventually(
+      () => Promise.resolve([...receiver.events('pet.created').values()].map(({ event }) => event.data.name)),
+      (names) => names.includes('Kept'),
+    );
+    expect([...receiver.events('pet.created').values()].filter(({ event }) => event.data.name === 'Ghost')).toEqual([]);
     expect(await t.dataSource.query(`SELECT id FROM webhook_events WHERE body LIKE '%Ghost%'`)).toEqual([]);
   });
 

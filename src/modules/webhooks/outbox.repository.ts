@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../platform/database/index.js';
+import { COLLECT_NEW_PETS } from './migrations/1798329600000-webhook-new-pets.js';
 import type { OutboxEvent } from './webhook-event.js';
 
 /** A delivery a replica has claimed: until its lease ends, no other replica attempts it. */
@@ -60,8 +61,12 @@ export class OutboxRepository {
     return rows.length > 0;
   }
 
-  /** Turns up to `limit` new events into one due delivery per endpoint that received them when they happened; the number taken. */
+  /**
+   * Writes the `pet.created` events of up to `limit` new animals (migration 1798329600000), then turns up to
+   * `limit` new events into one due delivery per endpoint that received them when they happened; the larger number taken.
+   */
   async dispatch(limit: number, retries: number): Promise<number> {
+    const collected = (await this.dataSource.query<unknown[]>(COLLECT_NEW_PETS, [limit])).length;
     const [, dispatched] = await this.dataSource.query<[unknown[], number]>(
       `WITH events AS (
          SELECT id, type, client_id, endpoint_id, created_at FROM webhook_events WHERE dispatched_at IS NULL
@@ -77,7 +82,7 @@ export class OutboxRepository {
        UPDATE webhook_events SET dispatched_at = now() WHERE id IN (SELECT id FROM events) RETURNING id`,
       [limit, retries],
     );
-    return dispatched;
+    return Math.max(collected, dispatched);
   }
 
   /** Up to `limit` due deliveries to enabled endpoints, leased for `leaseMs`: a replica that dies mid-attempt hands them on then. */
@@ -171,14 +176,15 @@ export class OutboxRepository {
     return updated > 0;
   }
 
-  /** Deliveries waiting, and how long the oldest due one (or the oldest undispatched event) has waited, in seconds. */
+  /** Deliveries waiting, and how long the oldest due one (or the oldest event, or new animal, not yet fanned out) has waited, in seconds. */
   async backlog(): Promise<{ pending: number; lagSeconds: number }> {
     const [row] = await this.dataSource.query<Array<{ pending: string; lag: string | null }>>(
       `SELECT (SELECT count(*) FROM webhook_deliveries WHERE state = 'pending') AS pending,
          extract(epoch FROM now() - LEAST(
            (SELECT min(d.next_attempt_at) FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
              WHERE d.state = 'pending' AND d.next_attempt_at <= now() AND w.enabled),
-           (SELECT min(created_at) FROM webhook_events WHERE dispatched_at IS NULL))) AS lag`,
+           (SELECT min(created_at) FROM webhook_events WHERE dispatched_at IS NULL),
+           (SELECT min(created_at) FROM webhook_new_pets))) AS lag`,
     );
     return { pending: Number(row.pending), lagSeconds: Math.max(0, Number(row.lag ?? 0)) };
   }

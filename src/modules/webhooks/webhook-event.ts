@@ -14,7 +14,7 @@ export const SUBSCRIBABLE_EVENT_TYPES = [
 /** `webhook.test` goes to one endpoint, on request, whatever it subscribes to. */
 export type WebhookEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number] | 'webhook.test';
 
-/** Who receives an event: a client's subscribed endpoints, or one endpoint (every client's, for `pet.created`: its trigger). */
+/** Who receives an event: a client's subscribed endpoints, or one endpoint (every client's, for `pet.created`: see the outbox). */
 export type Audience = { clientId: number } | { endpointId: number };
 
 /** An event as it is written to the outbox: its body is final, so every attempt sends the same bytes. */
@@ -29,7 +29,7 @@ export interface OutboxEvent {
 
 /**
  * `evt_`, the microseconds since the epoch and 8 random bytes, in hex: ids grow with time, so the outbox's
- * index takes each at its end (docs/benchmarks.md), and none can be guessed. The migration's trigger makes the same.
+ * index takes each at its end (docs/benchmarks.md), and none can be guessed. `pet.created`'s are made the same way in SQL.
  */
 export const eventId = (at: Date) =>
   `evt_${(BigInt(at.getTime()) * 1000n).toString(16).padStart(16, '0')}${randomBytes(8).toString('hex')}`;

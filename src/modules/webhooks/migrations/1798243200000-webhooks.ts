@@ -1,6 +1,24 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
+ * pet.created as this migration wrote it, in the creating INSERT's statement; its data is the API's Pet
+ * (test/webhooks/webhooks.e2e-spec.ts holds the two equal). 1798329600000 moved the event's write off the INSERT.
+ */
+export const PET_CREATED_EVENT_FUNCTION = `CREATE OR REPLACE FUNCTION webhooks_pet_created() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  event_id text := 'evt_' || lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000000)::bigint), 16, '0')
+    || encode(substr(uuid_send(gen_random_uuid()), 1, 8), 'hex');
+BEGIN
+  INSERT INTO webhook_events (id, type, body) VALUES (event_id, 'pet.created', json_build_object(
+    'id', event_id,
+    'type', 'pet.created',
+    'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'data', json_build_object('id', NEW.id, 'name', NEW.name, 'categoryId', NEW.category_id, 'status', NEW.status)
+  )::text);
+  RETURN NULL;
+END $$`;
+
+/**
  * Endpoints, and the outbox: an event row is written in the transaction of the change that causes it,
  * fanned out into one delivery per endpoint, and each attempt is kept for the deliveries listing.
  */
@@ -67,22 +85,7 @@ export class Webhooks1798243200000 implements MigrationInterface {
       )`);
     await queryRunner.query('CREATE INDEX "IDX_webhook_attempts_endpoint_id_id" ON webhook_attempts (endpoint_id, id)');
     await queryRunner.query('CREATE INDEX "IDX_webhook_attempts_attempted_at" ON webhook_attempts (attempted_at)');
-    // pet.created is written by the creating INSERT itself: on the hottest write, an event costs no round trip
-    // (docs/benchmarks.md). Its data is the API's Pet; test/webhooks/webhooks.e2e-spec.ts holds the two equal.
-    await queryRunner.query(`
-      CREATE FUNCTION webhooks_pet_created() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        event_id text := 'evt_' || lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000000)::bigint), 16, '0')
-          || encode(substr(uuid_send(gen_random_uuid()), 1, 8), 'hex');
-      BEGIN
-        INSERT INTO webhook_events (id, type, body) VALUES (event_id, 'pet.created', json_build_object(
-          'id', event_id,
-          'type', 'pet.created',
-          'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'data', json_build_object('id', NEW.id, 'name', NEW.name, 'categoryId', NEW.category_id, 'status', NEW.status)
-        )::text);
-        RETURN NULL;
-      END $$`);
+    await queryRunner.query(PET_CREATED_EVENT_FUNCTION);
     await queryRunner.query(
       'CREATE TRIGGER webhooks_pet_created AFTER INSERT ON pets FOR EACH ROW EXECUTE FUNCTION webhooks_pet_created()',
     );
