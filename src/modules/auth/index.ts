@@ -3,7 +3,7 @@ export { tokenFormat } from './api-key.format.js';
 export { ApiKeysService, KEY_EVENTS, VERIFIED_KEY_STALE_MS, type ApiKeyView, type IssuedKey, type KeyChanged } from './api-keys.service.js';
 export { AUTHENTICATION_ERRORS, InsufficientScopeException } from './auth.exceptions.js';
 export type { AuthConfig } from './auth.config.js';
-export { bearerToken } from './bearer-token.js';
+export { bearerChallenge, bearerToken } from './bearer-token.js';
 export { AuthModule } from './auth.module.js';
 export { RequestAuthenticator } from './request-authenticator.js';
 export { describeScopes, RequiredScope, ScopeCatalogue, ScopeListProperty, ScopeListRules } from './scopes.js';
