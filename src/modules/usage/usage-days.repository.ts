@@ -25,7 +25,6 @@ export class UsageDaysRepository {
     );
   }
 
-  /** The client's rows in the period, by day then key; at most `limit`. */
   findForClient(clientId: number, { from, to }: UsagePeriod, limit: number): Promise<UsageDay[]> {
     return this.days.find({ where: { clientId, day: Between(from, to) }, order: { day: 'ASC', keyId: 'ASC' }, take: limit });
   }
