@@ -190,15 +190,8 @@ export class ApiKeysService {
     const key = generateApiKey();
     const keyHash = hashApiKey(key);
     this.issued.add(keyHash);
-    const saved = await this.keys.create({
-      clientId,
-      name,
-      keyHash,
-      prefix: displayPrefix(key),
-      expiresAt,
-      scopes: this.scopes.resolve(scopes),
-    });
-    return { key, apiKey: this.view(saved) };
+    const row = { clientId, name, keyHash, prefix: displayPrefix(key), expiresAt, scopes: this.scopes.resolve(scopes) };
+    return { key, apiKey: this.view(await this.keys.create(row)) };
   }
 
   private view(key: ApiKey): ApiKeyView {

@@ -26,7 +26,7 @@ type Facts = Omit<LimiterFacts, 'store'>;
 /** Subjects held at most: clients with a valid key (bounded by the clients that exist), and addresses, the table a flood fills. */
 export type InProcessCapacity = { clients: number; addresses: number };
 
-/** Far above the clients one replica serves in a day; an address costs about 290 bytes. */
+/** Far above the clients one replica serves in a day (an address's cost: docs/configuration.md). */
 export const DEFAULT_CLIENT_CAPACITY = 100_000;
 
 // Without Redis, and while it is out: the script's rules by the service clock, atomic in the process. A full address
