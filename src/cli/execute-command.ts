@@ -1,4 +1,4 @@
-import { ConsoleLogger, Module, type INestApplicationContext, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { serverParts } from '../app.module.js';
@@ -19,18 +19,12 @@ class CliModule {}
 /** Nest's console logger with every level on stderr, so stdout carries only the command's output. */
 class StderrLogger extends ConsoleLogger {
   protected override printMessages(
-    messages: unknown[],
-    context?: string,
-    logLevel?: LogLevel,
-    _writeStreamType?: 'stdout' | 'stderr',
-    errorStack?: unknown,
-    params?: Record<string, unknown>,
+    ...[messages, context, logLevel, , errorStack, params]: Parameters<ConsoleLogger['printMessages']>
   ): void {
     super.printMessages(messages, context, logLevel, 'stderr', errorStack, params);
   }
 }
 
-/** Opens the service's modules and database for one command, and always closes them again. */
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
   const context = await openContext();
   try {

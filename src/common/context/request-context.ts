@@ -37,10 +37,7 @@ export interface RequestContext extends ClsStore {
   dataGenerations?: Record<string, number>;
 }
 
-/**
- * Makes `ClsService<RequestContext>` injectable everywhere: the server's and the command-line tool's module lists import it.
- * nestjs-cls's own `ClsModule.forRoot()` would also put a no-op guard and interceptor on every route (docs/benchmarks.md).
- */
+/** `ClsService` injectable everywhere, without `ClsModule.forRoot()`'s no-op guard and interceptor on every route (docs/benchmarks.md). */
 @Global()
 @Module({ providers: [{ provide: ClsService, useValue: ClsServiceManager.getClsService() }], exports: [ClsService] })
 export class RequestContextModule {}

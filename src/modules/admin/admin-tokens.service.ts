@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { Clock, LookupCache } from '../../common/index.js';
 import { TransactionHost } from '../../platform/database/index.js';
 import { AuditLog, type ChangeContext } from '../audit/index.js';
-import { tokenFormat, VERIFIED_KEY_STALE_MS, type AuthConfig } from '../auth/index.js';
+import { credentialLookups, tokenFormat } from '../auth/index.js';
 import { AdminTokensRepository } from './admin-tokens.repository.js';
 import type { AdminToken } from './entities/admin-token.entity.js';
 
@@ -15,19 +15,16 @@ export const ADMIN_TOKEN_NAME_MAX_LENGTH = 100;
 /** Admin tokens: returned once, never kept; a revoked one is refused by every replica within AUTH_CACHE_TTL_MS, as a key is. */
 @Injectable()
 export class AdminTokensService {
-  /** Misses too, for AUTH_CACHE_TTL_MS; a token verified within VERIFIED_KEY_STALE_MS stays familiar, as a key does. */
-  private readonly lookups: LookupCache<string, Pick<AdminToken, 'id'>>;
+  /** As a key's: a revoked token is refused within AUTH_CACHE_TTL_MS, one verified lately stays familiar. */
+  private readonly lookups = new LookupCache<string, Pick<AdminToken, 'id'>>(this.clock, credentialLookups(this.config, CACHE_ENTRIES));
 
   constructor(
     private readonly tokens: AdminTokensRepository,
     private readonly clock: Clock,
     private readonly txHost: TransactionHost,
     private readonly audit: AuditLog,
-    config: ConfigService,
-  ) {
-    const freshMs = config.getOrThrow<AuthConfig>('auth').cacheTtlMs;
-    this.lookups = new LookupCache(clock, { max: CACHE_ENTRIES, freshMs, staleMs: VERIFIED_KEY_STALE_MS });
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   create(name: string, context: ChangeContext) {
     const token = ADMIN_TOKENS.generate();

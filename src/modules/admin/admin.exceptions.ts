@@ -6,23 +6,12 @@ import {
   PayloadTooLargeException,
   SERVICE_ERRORS,
   UnsupportedMediaTypeException,
-  type ApiErrorDefinition,
 } from '../../common/index.js';
+import { bearerChallenge } from '../auth/index.js';
 import { RateLimitExceededException } from '../../policies/rate-limit/index.js';
 
-// RFC 6750: every 401 names the scheme and realm; the admin listener's is not the public one.
-const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets-admin"' };
-
-const UNAUTHORIZED: Omit<ApiErrorDefinition, 'code'> = {
-  status: HttpStatus.UNAUTHORIZED,
-  description: 'Missing or invalid admin token',
-  headers: {
-    'WWW-Authenticate': {
-      description: 'RFC 6750 challenge: `Bearer realm="pets-admin"`.',
-      schema: { type: 'string', maxLength: 200, pattern: '^Bearer realm="[^"]*"' },
-    },
-  },
-};
+// The admin listener's realm is not the public one.
+const { challenge: CHALLENGE, definition: UNAUTHORIZED } = bearerChallenge('pets-admin', 'Missing or invalid admin token');
 
 @ApiError({ ...UNAUTHORIZED, code: 'missing_admin_token' })
 export class MissingAdminTokenException extends ApiException {

@@ -13,7 +13,7 @@ const RETRY_AFTER = {
   schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
 };
 
-type Responses = Record<string, { headers?: Record<string, unknown> }>;
+type Operation = { tags?: string[]; responses: Record<string, { headers?: Record<string, unknown> }> };
 
 /** The admin API's own document, served by its own application only (`/admin/docs`). */
 export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -34,27 +34,25 @@ export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject 
     .addTag(KEYS_TAG, "A client's API keys")
     .addTag(AUDIT_TAG, 'Who changed what')
     .build();
-  const document = SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (_controller, method) => method,
-  });
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
   document.openapi = '3.0.3';
+  const operations = Object.values(document.paths).flatMap((item) => Object.values(item) as Operation[]);
   // The tags of the modules' admin controllers, after the admin API's own.
   const declared = new Set(document.tags?.map(({ name }) => name));
-  const used = Object.values(document.paths).flatMap((item) =>
-    Object.values(item).flatMap((operation: { tags?: string[] }) => operation.tags ?? []),
-  );
-  for (const name of new Set(used)) if (!declared.has(name)) document.tags = [...(document.tags ?? []), { name }];
+  for (const name of new Set(operations.flatMap(({ tags }) => tags ?? []))) {
+    if (!declared.has(name)) document.tags = [...(document.tags ?? []), { name }];
+  }
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': true }));
   describeErrorCodes(document, errorCodesOf(ADMIN_ERRORS));
   const { auditActions, scopes } = app.get(AppParts);
   document.components!.schemas!.AuditAction = { type: 'string', enum: auditActions };
   describeScopes(document, scopes);
-  const schemas = Object.entries(document.components!.schemas!);
+  const schemas = document.components!.schemas!;
   closeSchemas(
     document,
-    schemas.filter(([, schema]) => 'type' in schema && schema.type === 'object').map(([name]) => name),
+    Object.keys(schemas).filter((name) => (schemas[name] as { type?: string }).type === 'object'),
   );
-  for (const operation of Object.values(document.paths).flatMap((item) => Object.values(item) as Array<{ responses: Responses }>)) {
+  for (const operation of operations) {
     const refused = operation.responses['429'];
     if (refused) refused.headers = { ...refused.headers, 'Retry-After': RETRY_AFTER };
   }

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { LRUCache } from 'lru-cache';
 import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type PageRequest, type Principal } from '../../common/index.js';
-import type { AuthConfig } from './auth.config.js';
+import { credentialLookups } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { TransactionHost } from '../../platform/database/index.js';
 import { inSpan } from '../../platform/tracing/index.js';
@@ -15,8 +15,6 @@ import { ScopeCatalogue } from './scopes.js';
 
 const LAST_USED_INTERVAL_MS = 60_000;
 const CACHE_ENTRIES = 10_000;
-/** How long a key verified live may still be served while the database cannot be reached. */
-export const VERIFIED_KEY_STALE_MS = 5 * 60_000;
 
 type LiveKey = Pick<ApiKey, 'id' | 'clientId' | 'expiresAt' | 'scopes'>;
 
@@ -43,9 +41,13 @@ type KeyOptions = Partial<Pick<ApiKey, 'name' | 'expiresAt' | 'scopes'>>;
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
-  /** Misses too, for AUTH_CACHE_TTL_MS (a revoked key is refused within it). */
-  private readonly lookups: LookupCache<string, LiveKey>;
-  private readonly recorded: LRUCache<number, true>;
+  private readonly lookups = new LookupCache<string, LiveKey>(this.clock, credentialLookups(this.config, CACHE_ENTRIES));
+  private readonly recorded = new LRUCache<number, true>({
+    max: CACHE_ENTRIES,
+    ttl: LAST_USED_INTERVAL_MS,
+    ttlResolution: 0,
+    perf: { now: () => this.clock.now().getTime() },
+  });
 
   constructor(
     private readonly keys: ApiKeysRepository,
@@ -55,17 +57,8 @@ export class ApiKeysService {
     private readonly issued: IssuedKeysFilter,
     private readonly scopes: ScopeCatalogue,
     private readonly events: EventEmitter2,
-    config: ConfigService,
-  ) {
-    const freshMs = config.getOrThrow<AuthConfig>('auth').cacheTtlMs;
-    this.lookups = new LookupCache(clock, { max: CACHE_ENTRIES, freshMs, staleMs: VERIFIED_KEY_STALE_MS });
-    this.recorded = new LRUCache({
-      max: CACHE_ENTRIES,
-      ttl: LAST_USED_INTERVAL_MS,
-      ttlResolution: 0,
-      perf: { now: () => clock.now().getTime() },
-    });
-  }
+    private readonly config: ConfigService,
+  ) {}
 
   issue(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey> {
     return this.txHost.withTransaction(() => this.create(clientId, options, context));
@@ -78,10 +71,8 @@ export class ApiKeysService {
     );
   }
 
-  /**
-   * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it would have. The old
-   * key does not count towards `maxLive`, so a client at its limit can still rotate; operators roll without a limit.
-   */
+  // A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it would have. It does not
+  // count towards `maxLive`, so a client at its limit can still rotate; operators roll without a limit.
   roll(id: number, clientId: number, overlapMs: number, context: ChangeContext): Promise<Rolled>;
   roll(id: number, clientId: number, overlapMs: number, context: ChangeContext, maxLive: number): Promise<Rolled | 'limit-reached'>;
   roll(id: number, clientId: number, overlapMs: number, context: ChangeContext, maxLive = Infinity): Promise<Rolled | 'limit-reached'> {
@@ -192,15 +183,8 @@ export class ApiKeysService {
     const key = generateApiKey();
     const keyHash = hashApiKey(key);
     this.issued.add(keyHash);
-    const saved = await this.keys.create({
-      clientId,
-      name,
-      keyHash,
-      prefix: displayPrefix(key),
-      expiresAt,
-      scopes: this.scopes.resolve(scopes),
-    });
-    return { key, apiKey: this.view(saved) };
+    const row = { clientId, name, keyHash, prefix: displayPrefix(key), expiresAt, scopes: this.scopes.resolve(scopes) };
+    return { key, apiKey: this.view(await this.keys.create(row)) };
   }
 
   private view(key: ApiKey): ApiKeyView {

@@ -1,19 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiError, ApiException, type ApiErrorDefinition } from '../../common/index.js';
+import { ApiError, ApiException } from '../../common/index.js';
+import { bearerChallenge } from './bearer-token.js';
 
-// RFC 6750: every 401 and 403 names the scheme and realm.
-const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="pets"' };
-
-const UNAUTHORIZED: Omit<ApiErrorDefinition, 'code'> = {
-  status: HttpStatus.UNAUTHORIZED,
-  description: 'Missing or invalid API key',
-  headers: {
-    'WWW-Authenticate': {
-      description: 'RFC 6750 challenge: `Bearer realm="pets"`.',
-      schema: { type: 'string', maxLength: 200, pattern: '^Bearer realm="[^"]*"' },
-    },
-  },
-};
+const { challenge: CHALLENGE, definition: UNAUTHORIZED } = bearerChallenge('pets', 'Missing or invalid API key');
 
 @ApiError({ ...UNAUTHORIZED, code: 'missing_api_key' })
 export class MissingApiKeyException extends ApiException {

@@ -19,10 +19,7 @@ export class RequestAuthenticator {
     return authentication;
   }
 
-  /**
-   * True when the request presents a well-formed key this service certainly never issued. Neither the rate
-   * limiter nor the guard looks it up then, so guesses cost no lookup even while the limiter counts in process.
-   */
+  /** A well-formed key this service certainly never issued: neither the limiter nor the guard looks it up then. */
   async presentsForeignKey(request: Request): Promise<boolean> {
     if (this.cls.get('authentication')) return false;
     const token = bearerToken(request.headers.authorization);

@@ -30,19 +30,16 @@ export const ScopeListRules = () => applyDecorators(IsArray(), ArrayNotEmpty(), 
 /** What a key may do: the scopes the modules declare in `@ModuleParts`, in module order; at boot, each required scope must be one. */
 @Injectable()
 export class ScopeCatalogue implements OnApplicationBootstrap {
-  readonly names: readonly string[];
+  readonly names: readonly string[] = this.parts.scopes.map(({ name }) => name);
   /** Held by a key made without a list, and by every key from before scopes. */
-  readonly defaults: readonly string[];
+  readonly defaults: readonly string[] = this.parts.scopes.filter(({ byDefault }) => byDefault).map(({ name }) => name);
 
   constructor(
-    parts: AppParts,
+    private readonly parts: AppParts,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
-  ) {
-    this.names = parts.scopes.map(({ name }) => name);
-    this.defaults = parts.scopes.filter(({ byDefault }) => byDefault).map(({ name }) => name);
-  }
+  ) {}
 
   /** The scopes a new key gets: the defaults when none are named, else each named one once, in catalogue order. */
   resolve(scopes: readonly string[] | undefined): string[] {

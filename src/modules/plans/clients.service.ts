@@ -8,37 +8,34 @@ import type { Client } from './entities/client.entity.js';
 import { clientName, ClientNotFoundError, limitsFor, planChoice, type CustomLimits } from './plan-catalogue.js';
 
 export type ClientView = ReturnType<typeof toClientView>;
+type Quota = Pick<ClientView, 'plan' | 'limits'>;
 
 /** Published in the change's transaction when an operator changes a client's plan or limits. */
 export const PLAN_CHANGED = 'client.plan_changed';
 
 export interface PlanChanged {
   clientId: number;
-  from: Pick<ClientView, 'plan' | 'limits'>;
-  to: Pick<ClientView, 'plan' | 'limits'>;
+  from: Quota;
+  to: Quota;
 }
 
-/** A plan change reaches every replica's limiter within LIMITS_CACHE_MS; without the database, quotas read within LIMITS_STALE_MS serve. */
-const LIMITS_CACHE_MS = 5_000;
-const LIMITS_CACHE_ENTRIES = 10_000;
-const LIMITS_STALE_MS = 5 * 60_000;
+/** A plan change reaches every replica's limiter within `freshMs`; without the database, quotas read within `staleMs` serve. */
+const QUOTA_CACHE = { max: 10_000, freshMs: 5_000, staleMs: 5 * 60_000 };
 
 @Injectable()
 export class ClientsService {
-  private readonly quotas: LookupCache<number, Pick<ClientView, 'plan' | 'limits'>>;
+  private readonly quotas = new LookupCache<number, Quota>(this.clock, QUOTA_CACHE);
 
   constructor(
     private readonly clients: ClientsRepository,
     private readonly txHost: TransactionHost,
     private readonly audit: AuditLog,
     private readonly events: EventEmitter2,
-    clock: Clock,
-  ) {
-    this.quotas = new LookupCache(clock, { max: LIMITS_CACHE_ENTRIES, freshMs: LIMITS_CACHE_MS, staleMs: LIMITS_STALE_MS });
-  }
+    private readonly clock: Clock,
+  ) {}
 
   /** Through a short cache, so the rate limiter stays off the database. */
-  async quotaOf(id: number): Promise<Pick<ClientView, 'plan' | 'limits'>> {
+  async quotaOf(id: number): Promise<Quota> {
     const quota = await this.quotas.get(id, async () => {
       const client = await this.clients.findById(id);
       return client && { plan: client.plan, limits: limitsFor(client.plan, client) };

@@ -12,10 +12,7 @@ export class UsageDaysRepository {
     return this.txHost.tx.getRepository(UsageDay);
   }
 
-  /**
-   * Adds the counts to their rows, creating those missing, in one statement (TypeORM's upsert can only
-   * overwrite a column). In primary-key order, so two replicas lock shared rows in the same order and cannot deadlock.
-   */
+  // One statement (TypeORM's upsert only overwrites), in primary-key order: replicas lock shared rows alike and cannot deadlock.
   async add(rows: readonly UsageDay[]): Promise<void> {
     if (rows.length === 0) return;
     const sorted = [...rows].sort(byPrimaryKey);
@@ -28,7 +25,6 @@ export class UsageDaysRepository {
     );
   }
 
-  /** The client's rows in the period, by day then key; at most `limit`. */
   findForClient(clientId: number, { from, to }: UsagePeriod, limit: number): Promise<UsageDay[]> {
     return this.days.find({ where: { clientId, day: Between(from, to) }, order: { day: 'ASC', keyId: 'ASC' }, take: limit });
   }

@@ -13,17 +13,22 @@ const ROWS_PER_STATEMENT = 1_000;
 /** A row's counts, its day as a day number. */
 type Tally = Omit<UsageDay, 'day'> & { day: number };
 
-/**
- * Counts the limiter's decisions on valid keys in memory, per client, key and UTC day (the limiter's
- * day: its clock's), and adds them to `usage_days` every USAGE_FLUSH_INTERVAL_MS and when the
- * application stops, so a request costs no write. Counts a flush fails to write wait for the next.
- */
+// The limiter's decisions on valid keys, counted in memory per client, key and UTC day (by its clock), added to `usage_days`
+// every USAGE_FLUSH_INTERVAL_MS and at shutdown, so a request costs no write; what a flush fails to write waits for the next.
 @Injectable()
 export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Usage');
-  private readonly intervalMs: number;
-  private readonly flushes: Counter<'outcome'>;
-  private readonly flushedRows: Counter;
+  private readonly flushes = new Counter({
+    name: 'usage_flush_statements_total',
+    help: 'Statements that wrote usage counts to the database, by outcome (written or failed, kept for the next flush).',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  private readonly flushedRows = new Counter({
+    name: 'usage_flush_rows_total',
+    help: 'Rows of usage_days (client, key, UTC day) written by flushes.',
+    registers: [this.registry],
+  });
   private counts = new Map<string, Tally>();
   private flushing: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
@@ -31,26 +36,14 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     limiter: RateLimiterService,
     private readonly days: UsageDaysRepository,
-    config: ConfigService,
-    registry: Registry,
+    private readonly config: ConfigService,
+    private readonly registry: Registry,
   ) {
-    this.intervalMs = config.getOrThrow<UsageConfig>('usage').flushIntervalMs;
-    this.flushes = new Counter({
-      name: 'usage_flush_statements_total',
-      help: 'Statements that wrote usage counts to the database, by outcome (written or failed, kept for the next flush).',
-      labelNames: ['outcome'],
-      registers: [registry],
-    });
-    this.flushedRows = new Counter({
-      name: 'usage_flush_rows_total',
-      help: 'Rows of usage_days (client, key, UTC day) written by flushes.',
-      registers: [registry],
-    });
     limiter.onDecision((decision) => this.record(decision));
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.flush(), this.intervalMs).unref();
+    this.timer = setInterval(() => void this.flush(), this.config.getOrThrow<UsageConfig>('usage').flushIntervalMs).unref();
   }
 
   /** After the server has closed, before the database does (the data source's module is global, so it closes last). */

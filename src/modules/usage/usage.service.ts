@@ -34,11 +34,8 @@ export class UsageService {
         `the period holds more than ${MAX_USAGE_ROWS} rows of usage (days times keys); ask for fewer days`,
       );
     }
-    const totals = { admitted: 0, refused: 0 };
-    for (const { admitted, refused } of rows) {
-      totals.admitted += admitted;
-      totals.refused += refused;
-    }
+    const sum = (count: 'admitted' | 'refused') => rows.reduce((total, row) => total + row[count], 0);
+    const totals = { admitted: sum('admitted'), refused: sum('refused') };
     return { ...period, days: rows.map(({ day, keyId, admitted, refused }) => ({ day, keyId, admitted, refused })), totals };
   }
 }
