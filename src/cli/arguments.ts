@@ -41,8 +41,10 @@ export function choiceOf(plan: string, limits: { 'per-minute'?: number; 'per-day
   return asUsage(() => planChoice(plan, custom, { perMinute: '--per-minute', perDay: '--per-day' }));
 }
 
-// The modules' rules (plans, audit log, usage period) the admin API answers with 400: broken by an argument, a usage error
-// (exit 2) before the database is opened; `options` names a field's option.
+/**
+ * The modules' own rules (the plans', the audit log's, a usage period's), which the admin API answers with 400: broken
+ * by an argument, a usage error, exit 2 before the database is opened; `options` names a field's option.
+ */
 export function asUsage<T>(check: () => T, options: Readonly<Record<string, string>> = {}): T {
   try {
     return check();

@@ -25,6 +25,7 @@ class StderrLogger extends ConsoleLogger {
   }
 }
 
+/** Opens the service's modules and database for one command, and always closes them again. */
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
   const context = await openContext();
   try {

@@ -35,6 +35,7 @@ export function parseCommand(argv: readonly string[]): CommandLine {
   return { kind: `${group} ${action}`, ...command.parse(rest) };
 }
 
+/** The command a parsed command line's `kind` names. */
 export function commandOf({ kind }: OperatorCommand): CliCommand {
   const [group, action] = kind.split(' ');
   const entry = ALL_COMMANDS[group];

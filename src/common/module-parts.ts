@@ -57,7 +57,9 @@ export const ModuleParts = Reflector.createDecorator<ModulePartsDefinition>();
 
 type ModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
-const PART_NAMES = Object.keys(new AppParts()).filter((name) => name !== 'cliModules') as Array<keyof ModulePartsDefinition>;
+const PART_NAMES = ['config', 'migrations', 'scopes', 'auditActions', 'errors', 'adminControllers', 'cliCommands'] as const satisfies Array<
+  keyof ModulePartsDefinition
+>;
 
 /** The parts of `modules` and every module they import, each once, in list order: one list, the same parts for every entry point. */
 export function gatherParts(modules: readonly ModuleImport[], own: ModulePartsDefinition = {}): AppParts {

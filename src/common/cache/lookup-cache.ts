@@ -24,6 +24,7 @@ export class LookupCache<K extends object | string | number, V> {
     private readonly options: LookupCacheOptions,
   ) {}
 
+  /** The value for `key`: a fresh answer at once, else `lookup`'s (shared with concurrent misses). */
   async get(key: K, lookup: () => Promise<V | null>): Promise<V | null> {
     const fresh = this.options.freshMs > 0 ? this.reads.get(key) : undefined;
     if (fresh) return fresh.value;

@@ -6,7 +6,10 @@ import { UsageError } from './command.js';
 export type Read<T> = (raw: string | undefined, what: string) => T;
 type Values<R extends Record<string, Read<unknown>>> = { [K in keyof R]: ReturnType<R[K]> };
 
-/** Strict parsing, one positional id if `positional` names it, then the options read in order: the first bad value is reported. */
+/**
+ * Strict parsing of one command's options and --json, with exactly one positional id when `positional` names it,
+ * then each option read in the order `options` lists them: the first bad value is the one reported.
+ */
 export function readArgs<const R extends Record<string, Read<unknown>>>(args: string[], options: R, positional?: string) {
   const config = Object.fromEntries(Object.keys(options).map((name) => [name, { type: 'string' } as const]));
   const parsed = strictParse(args, { ...config, json: { type: 'boolean', default: false } });
@@ -29,7 +32,8 @@ function strictParse(args: string[], options: ParseArgsConfig['options']) {
   try {
     return parseArgs(config) as ReturnType<typeof parseArgs> & { tokens: NonNullable<ReturnType<typeof parseArgs>['tokens']> };
   } catch (error) {
-    // Node's parser errors, told by code (Jest's come from another realm), are usage errors; its advice on `--` misleads here.
+    // Node's parser errors are usage errors, told by code (under Jest they come from another realm); its
+    // advice on `--` and `--name=-XYZ` is left out, as it mostly misleads here.
     if (String((error as { code?: unknown } | null)?.code).startsWith('ERR_PARSE_ARGS_')) {
       const sentences = (error as Error).message.split(/(?<=[.?])\s+/).filter((sentence) => !sentence.startsWith('To specify'));
       throw new UsageError(asSentence(sentences.join(' ')));
@@ -38,6 +42,7 @@ function strictParse(args: string[], options: ParseArgsConfig['options']) {
   }
 }
 
+/** `read` for an option that was given, undefined for one left out. */
 export const optional =
   <T>(read: (raw: string, what: string) => T): Read<T | undefined> =>
   (raw, what) =>

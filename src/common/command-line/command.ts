@@ -16,7 +16,10 @@ export interface CommandOutput {
   text: string;
 }
 
-/** A tool command: `parse` checks all it can without the database (a UsageError), so `run`, given `app` for its services, need not. */
+/**
+ * A command of the operator's command-line tool. `parse` checks every value that can be checked without the database
+ * (a UsageError for anything wrong), so that `run` needs no further checks; `run` takes the services it needs from `app`.
+ */
 export interface CliCommand<A extends { json: boolean } = { json: boolean }> {
   parse(args: string[]): A;
   run(app: Pick<INestApplicationContext, 'get'>, args: A): Promise<CommandOutput>;
@@ -30,5 +33,6 @@ export interface CliCommandGroup {
   commands: Readonly<Record<string, CliCommand>>;
 }
 
+/** A command from its two halves, typed together. */
 export const cliCommand = <A extends { json: boolean }>(parse: (args: string[]) => A, run: CliCommand<A>['run']) =>
   ({ parse, run }) as CliCommand;

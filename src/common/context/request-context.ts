@@ -37,7 +37,10 @@ export interface RequestContext extends ClsStore {
   dataGenerations?: Record<string, number>;
 }
 
-/** `ClsService` injectable everywhere, without `ClsModule.forRoot()`'s no-op guard and interceptor on every route (docs/benchmarks.md). */
+/**
+ * Makes `ClsService<RequestContext>` injectable everywhere: the server's and the command-line tool's module lists import it.
+ * nestjs-cls's own `ClsModule.forRoot()` would also put a no-op guard and interceptor on every route (docs/benchmarks.md).
+ */
 @Global()
 @Module({ providers: [{ provide: ClsService, useValue: ClsServiceManager.getClsService() }], exports: [ClsService] })
 export class RequestContextModule {}

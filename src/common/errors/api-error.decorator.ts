@@ -13,6 +13,7 @@ export interface ApiErrorDefinition {
   headers?: Record<string, { description: string; schema: object }>;
 }
 
+/** An exception class, whatever its constructor. */
 export type ErrorClass = abstract new (...args: never) => Error;
 
 const definitions = new Map<object, ApiErrorDefinition>();

@@ -96,6 +96,7 @@ export class InternalErrorException extends ApiException {
   }
 }
 
+/** Errors any operation may answer with. */
 export const INVALID_REQUEST_ERRORS = [ValidationFailedException, MalformedJsonException];
 export const SERVICE_ERRORS = [InternalErrorException, ServiceUnavailableException];
 /** The pipeline's own, answered by every application: their codes are in every document's catalogue. */

@@ -3,8 +3,10 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
 
-// Node makes requests and responses with Express's prototypes, so Express's per-request `setPrototypeOf` changes nothing and
-// V8 keeps them fast (expressjs/express#5998). Nest's own server stays for TLS and its closing options.
+/**
+ * Node creates requests and responses with Express's prototypes, so Express's per-request `Object.setPrototypeOf` changes
+ * nothing and V8 keeps them fast (expressjs/express#5998). Nest's own server is kept for TLS and its closing options.
+ */
 export class ExpressPrototypesAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
     if (options.httpsOptions || options.return503OnClosing || options.forceCloseConnections) {

@@ -5,10 +5,12 @@ export function apiBaseUrl(request: Request, publicBaseUrl: string | undefined):
   return publicBaseUrl ?? `${request.protocol}://${request.host.toLowerCase()}/v1`;
 }
 
+/** The documented `Location` header of a 201. */
 export const locationHeader = (description: string) => ({
   Location: { description, schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } },
 });
 
+/** The documented `Link` header of a page that may have a next one. */
 export const nextLinkHeader = {
   Link: {
     description: '`<url>; rel="next"` when another page exists.',

@@ -18,8 +18,11 @@ const UNTRACED = /^\/(health\/|metrics)/;
 
 const tracer = trace.getTracer('pet-adoption-service');
 
-// The server span, continuing `traceparent`: only a sampled one enters the context (its queries become child spans), the others
-// keep their ids for the log line. Not instrumentation-http, which costs every request even unsampled (docs/architecture.md#tracing).
+/**
+ * The request's server span, continuing the caller's `traceparent`: only a sampled one enters the context (its database and Redis
+ * calls become child spans), the others keep their ids for the log line. Made here, as instrumentation-http costs every request
+ * even unsampled (docs/architecture.md#tracing).
+ */
 export function requestSpanMiddleware(router: Express): (request: Request, response: Response, next: NextFunction) => void {
   return (request, response, next) => {
     if (UNTRACED.test(request.originalUrl)) return next();

@@ -13,7 +13,8 @@ export type ListingFilter = Record<string, string | number | null>;
 /** `nextCursor` continues this listing; null on the last page. */
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
-/** The one way to page (keyset, by id): where a page starts; the repository reads `limit + 1` rows past it, `toPage` cuts them. */
+// The one way to page (keyset, by id, in either order): `pageStart` reads where a page starts, the
+// repository reads `limit + 1` rows past it in the listing's order, and `toPage` cuts them.
 export function pageStart(cursor: string | undefined, filter: ListingFilter): number | undefined {
   if (cursor === undefined) return undefined;
   const { after, ...listing } = decodeCursor(cursor) ?? {};

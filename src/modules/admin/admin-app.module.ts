@@ -21,8 +21,11 @@ function injectedBy(type: Type): unknown[] {
   return tokens;
 }
 
-// The admin API's application: its controllers, the modules' (`adminControllers`) and its guard, with what they inject borrowed
-// from the server, which creates and stops it: one pool, Redis client, log, registry, and the same caches.
+/**
+ * The admin API's own application (docs/contract/decisions.md, "Administration"): its controllers and those the modules
+ * declare (`@ModuleParts({ adminControllers })`), and its guard, on the services of `services`. What they inject is
+ * borrowed from the server, which creates and stops it: one pool, Redis client, log, registry, and the same caches.
+ */
 @Module({})
 export class AdminAppModule {
   static register(services: INestApplicationContext): DynamicModule {

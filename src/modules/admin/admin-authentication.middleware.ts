@@ -10,8 +10,10 @@ import { AdminTokensService } from './admin-tokens.service.js';
 /** Where the limiter counts admin callers without a valid token: apart from the public port's addresses. */
 const REALM = 'admin-ip';
 
-// Before any `/admin/v1` body is read: a live admin token passes; else 401, and 429 once its address failed as often as the
-// public port lets a caller without a valid key. A refused address has unfamiliar tokens looked up at a trickle.
+/**
+ * Before any `/admin/v1` body is read: a live admin token passes; anything else is 401, and 429 once its address has failed
+ * as often as the public port lets a caller without a valid key. A refused address has unfamiliar tokens looked up at a trickle.
+ */
 @Injectable()
 export class AdminAuthentication {
   constructor(

@@ -12,8 +12,11 @@ export interface AuditQuery {
   limit?: number;
 }
 
-// Pure, so the command-line tool refuses a bad listing before it opens the database: a ValidationFailedException (400) naming
-// each bad field. A cursor continues only the listing it came from; `beforeId` is absent on the first page.
+/**
+ * The rules of a listing, pure so that the command-line tool refuses a bad one before it opens the
+ * database: a ValidationFailedException (400) naming each bad field. A cursor continues only the
+ * listing it came from; `beforeId` is absent on the first page.
+ */
 export function checkAuditQuery({ clientId, action, cursor, limit = DEFAULT_AUDIT_PAGE_SIZE }: AuditQuery, actions: readonly string[]) {
   const problems: { field: string; message: string }[] = [];
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE_SIZE) {

@@ -1,8 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
-// A prefix, 32 random base62 characters and their CRC32 in 6: a typo or a guess is refused without a lookup (decisions.md).
-// API keys are `pets_` ones; admin tokens have their own prefix.
+/**
+ * A prefix, 32 random base62 characters and their CRC32 in 6: a typo or a guess is refused without a
+ * lookup (decisions.md). API keys are `pets_` ones; admin tokens use the same format with their own prefix.
+ */
 const BODY_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -71,8 +71,10 @@ export class ApiKeysService {
     );
   }
 
-  // A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it would have. It does not
-  // count towards `maxLive`, so a client at its limit can still rotate; operators roll without a limit.
+  /**
+   * A new key of the same name and scopes; the old one expires after `overlapMs`, never later than it would have. The old
+   * key does not count towards `maxLive`, so a client at its limit can still rotate; operators roll without a limit.
+   */
   roll(id: number, clientId: number, overlapMs: number, context: ChangeContext): Promise<Rolled>;
   roll(id: number, clientId: number, overlapMs: number, context: ChangeContext, maxLive: number): Promise<Rolled | 'limit-reached'>;
   roll(id: number, clientId: number, overlapMs: number, context: ChangeContext, maxLive = Infinity): Promise<Rolled | 'limit-reached'> {

@@ -12,8 +12,12 @@ const RELOAD_INTERVAL_MS = 10 * 60_000;
 
 const toNumber = (keyHash: string) => Number.parseInt(keyHash.slice(0, HASH_PREFIX_LENGTH), 16);
 
-// The keys this service may have issued: a refused address's key is looked up only if it is here, so guesses cost the database
-// nothing while a valid key is decided on its client's quota. Loaded on first use (a server refusing an address), then polled.
+/**
+ * The keys this service may have issued, in memory: a refused address's key is looked up only if it is
+ * here, so guessing costs the database nothing while a valid key is always decided on its client's quota.
+ * Loaded on first use (only a server that refuses an address asks), then kept fresh by polling, so the
+ * command-line tool and the admin API never pay for it.
+ */
 @Injectable()
 export class IssuedKeysFilter implements OnApplicationShutdown {
   private readonly logger = new Logger(IssuedKeysFilter.name);

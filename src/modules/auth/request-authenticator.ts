@@ -19,7 +19,10 @@ export class RequestAuthenticator {
     return authentication;
   }
 
-  /** A well-formed key this service certainly never issued: neither the limiter nor the guard looks it up then. */
+  /**
+   * True when the request presents a well-formed key this service certainly never issued. Neither the rate
+   * limiter nor the guard looks it up then, so guesses cost no lookup even while the limiter counts in process.
+   */
   async presentsForeignKey(request: Request): Promise<boolean> {
     if (this.cls.get('authentication')) return false;
     const token = bearerToken(request.headers.authorization);

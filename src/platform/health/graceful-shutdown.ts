@@ -8,8 +8,10 @@ import type { AppConfig } from '../config/index.js';
 
 const IDLE_SWEEP_MS = 100;
 
-// Readiness fails while the server still serves (terminus waits SHUTDOWN_READINESS_DELAY_MS before Nest closes it),
-// then connections still open SHUTDOWN_GRACE_MS later are closed.
+/**
+ * Bounds the shutdown SIGTERM starts: readiness fails while the server still serves (terminus waits
+ * SHUTDOWN_READINESS_DELAY_MS before Nest closes it), then connections still open SHUTDOWN_GRACE_MS later are closed.
+ */
 @Injectable()
 export class GracefulShutdown implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Shutdown');

@@ -17,8 +17,10 @@ function whoAndWhere(request: IncomingMessage) {
   return { route: matchedRoute(express) ?? null, clientId: contextOf(express).principal?.clientId ?? null, ...traceFieldsOf(express) };
 }
 
-// One line per finished request, without headers, so no credential can leak. With `info` off, only a request whose line
-// will be written is handed to pino-http: building lines nobody sees cost CPU.
+/**
+ * One line per finished request, without headers, so no credential can leak. With `info` off, only a
+ * request whose line will be written is handed to pino-http: building lines nobody sees cost CPU.
+ */
 export function createHttpLogger(logger: Logger): (request: Request, response: Response, next: NextFunction) => void {
   const httpLogger = pinoHttp({
     logger,

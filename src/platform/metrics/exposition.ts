@@ -4,8 +4,10 @@ export const PROMETHEUS_TEXT = Registry.PROMETHEUS_CONTENT_TYPE;
 /** The format that carries exemplars; Prometheus asks for it first. */
 export const OPENMETRICS_TEXT = Registry.OPENMETRICS_CONTENT_TYPE;
 
-// Of the OpenMetrics type, the only one where prom-client keeps exemplars; its own rendering renames counters in place
-// (drops `_total`), so it is rendered only through `exposition`.
+/**
+ * The application's registry, of the OpenMetrics type, the only one where prom-client keeps exemplars; its own
+ * rendering renames counters in place (drops `_total`), so it is rendered only through `exposition`.
+ */
 export function metricsRegistry(): Registry {
   const registry = new Registry<RegistryContentType>();
   registry.setContentType(OPENMETRICS_TEXT);

@@ -12,8 +12,10 @@ export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 
 const CONNECT_TIMEOUT_MS = 2_000;
 
-// Fails fast (no offline queue, no retries, a bounded command time), reconnecting in the background. Auto-pipelining but on a
-// Cluster, where it fails to a node not yet connected (cluster.redis.int-spec.ts).
+/**
+ * Fails fast: no offline queue, no retries, a bounded command time, reconnecting in the background.
+ * Auto-pipelining except on a Cluster, where it fails to a node not yet connected (cluster.redis.int-spec.ts).
+ */
 function createRedisClient(config: RedisConfig): RedisClient | undefined {
   const options: RedisOptions = {
     enableOfflineQueue: false,

@@ -5,8 +5,11 @@ import { tracingConfig, tracingSettings } from './tracing.config.js';
 
 let stop: (() => Promise<void>) | undefined;
 
-// Before the application is imported, so pg and ioredis are patched as they load (ioredis through the ES module loader hook).
-// A bad OTEL_* value leaves tracing off: the configuration check then stops the start.
+/**
+ * Starts the OpenTelemetry SDK before the application is imported, so pg and ioredis are patched as they load (ioredis
+ * through the ES module loader hook); the request's own span is requestSpanMiddleware's. A bad OTEL_* value leaves it
+ * off: the configuration check then stops the start.
+ */
 export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const badValue = Object.entries(tracingConfig.checks).some(([name, check]) => Boolean(env[name]) && check(env[name]!, env) !== undefined);
   const settings = tracingSettings(env);

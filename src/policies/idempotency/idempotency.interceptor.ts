@@ -15,8 +15,10 @@ const REPLAYED_MS = 24 * 60 * 60_000;
 /** The request under a key: its scope, its body's fingerprint, and on a sealed route the API key that seals and opens its replay. */
 type Caller = { scope: IdempotencyScope; fingerprint: string; sealedFor?: string };
 
-// The first 201 under a client's `Idempotency-Key`, recorded in the writes' transaction, is replayed for 24 hours; another
-// body (or, sealed, another API key) gets 422, a retry while the first runs 409 (docs/contract/decisions.md).
+/**
+ * The first 201 under a client's `Idempotency-Key`, recorded in the writes' transaction, is replayed for 24 hours; another
+ * body (or, on a sealed route, another API key) gets 422, a retry while the first runs 409 (docs/contract/decisions.md).
+ */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(

@@ -29,8 +29,10 @@ export type InProcessCapacity = { clients: number; addresses: number };
 /** Far above the clients one replica serves in a day (an address's cost: docs/configuration.md). */
 export const DEFAULT_CLIENT_CAPACITY = 100_000;
 
-// Without Redis, and while it is out: the script's rules by the service clock, atomic in the process. A full address
-// table refuses newcomers: evicting would let a flood reset a throttled guesser.
+/**
+ * The limiter without Redis, and the fallback while it is out: the script's rules by the service clock, each decision atomic
+ * in the process. A full address table refuses newcomers: evicting would let a flood reset a throttled guesser.
+ */
 export class InProcessStore extends LimiterStore {
   private readonly perf = { now: () => this.clock.now().getTime() };
   private readonly clients = new LRUCache<string, SubjectRecord>({ max: this.capacity.clients, ttlResolution: 0, perf: this.perf });

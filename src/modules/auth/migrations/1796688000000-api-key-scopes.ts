@@ -1,7 +1,10 @@
 import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-// Each key's scopes, space-separated. The default gives existing keys, and the previous release's during the rollout, what
-// keys could do before scopes; written out, not read from the catalogue, so the migration stays what it was when it ran.
+/**
+ * Each key's scopes, space-separated. The default gives every existing key, and every key the previous
+ * release creates during the rollout, what keys could do before scopes: read and write pets. Written
+ * out here, not read from the scope catalogue, so the migration stays what it was when it ran.
+ */
 export class ApiKeyScopes1796688000000 implements MigrationInterface {
   name = 'ApiKeyScopes1796688000000';
 

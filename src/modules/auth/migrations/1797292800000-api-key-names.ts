@@ -1,6 +1,9 @@
 import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-/** Each key's name; keys from before names, and the previous release's during the rollout, get the empty name. */
+/**
+ * Each key's name, chosen by its client (`POST /v1/keys`). Keys from before names existed, and those the
+ * previous release creates during the rollout, get the empty name.
+ */
 export class ApiKeyNames1797292800000 implements MigrationInterface {
   name = 'ApiKeyNames1797292800000';
 

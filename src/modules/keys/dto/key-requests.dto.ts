@@ -17,7 +17,10 @@ export const KEY_NAME_SCHEMA = {
   description: 'A name to recognise the key by; no control characters.',
 } as const;
 
-/** In the order they are reported (the first failing one): `applyDecorators` registers in order, a decorator list bottom-up. */
+/**
+ * The checks of a key's name, given in the order they are reported (the first failing one). A property
+ * decorator list registers bottom-up, `applyDecorators` in order: hence the order here.
+ */
 export const KeyNameRules = () =>
   applyDecorators(
     // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -1,7 +1,10 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-// Requests admitted and refused per client, key and UTC day. The primary key leads with the client and the day, the range
-// a client's usage is read by; the retention deletes by day alone.
+/**
+ * Requests admitted and refused per client, key and UTC day, added to by every replica's flushes.
+ * The primary key leads with the client and the day, the range a client's usage is read by; the
+ * retention deletes by day alone.
+ */
 export class UsageDays1797984000000 implements MigrationInterface {
   name = 'UsageDays1797984000000';
 

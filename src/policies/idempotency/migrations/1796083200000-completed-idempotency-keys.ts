@@ -1,7 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-// Completed responses only (a running request is known by its lock): with these defaults the release before reads this
-// one's rows as completed and keeps replaying; the release after drops the columns and pending rows.
+/**
+ * Completed responses only (a running request is known by its lock), expanding in place: with these defaults the release
+ * before reads this one's rows as completed and keeps replaying; the release after drops the columns and pending rows.
+ */
 export class CompletedIdempotencyKeys1796083200000 implements MigrationInterface {
   name = 'CompletedIdempotencyKeys1796083200000';
 
