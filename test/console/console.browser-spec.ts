@@ -15,8 +15,8 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
  * page through the client library; the suite checks what the page shows against the API itself.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// As root there is no sandbox; no network of Chromium's own (updates, sync, QUIC probes) either. Playwright gives
-// each launch a fresh --user-data-dir of its own.
+// As root there is no sandbox; no network of Chromium's own (updates, sync, QUIC probes) either. Playwright adds
+// --headless and a fresh --user-data-dir to each launch.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
