@@ -4,6 +4,7 @@ import { AppPartsModule, ClockModule, gatherParts, KERNEL_ERRORS, RequestContext
 import { AuditModule } from './modules/audit/index.js';
 import { AdminTokensModule } from './modules/admin/index.js';
 import { AuthModule } from './modules/auth/index.js';
+import { ConsoleModule } from './modules/console/index.js';
 import { KeysModule } from './modules/keys/index.js';
 import { PetsModule } from './modules/pets/index.js';
 import { PlansModule } from './modules/plans/index.js';
@@ -46,6 +47,7 @@ const MODULES: AppModuleImport[] = [
   KeysModule,
   UsageModule,
   WebhooksModule,
+  ConsoleModule,
   // The admin tokens' table and service; the admin API is an application of its own on these modules (server.ts).
   AdminTokensModule,
 ];

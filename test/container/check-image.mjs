@@ -361,6 +361,17 @@ async function main() {
       return `200 (${body.length} pets), then 401 ${error.code}`;
     });
 
+    await check('the developer console: /console and its script, built into the image, with its CSP', async () => {
+      const page = await get(`${base}/console`);
+      const html = await page.text();
+      const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+      assert(page.status === 200 && script, `/console: ${page.status} ${html.slice(0, 200)}`);
+      const asset = await get(`${base}${script}`);
+      assert(asset.status === 200 && /immutable/.test(asset.headers.get('cache-control') ?? ''), `${script}: ${asset.status}`);
+      assert(/^default-src 'self'/.test(page.headers.get('content-security-policy') ?? ''), 'no strict Content-Security-Policy');
+      return `200, ${script}`;
+    });
+
     await check('HEALTHCHECK: in the image config, and healthy', () => {
       const healthcheck = JSON.parse(podman(['image', 'inspect', '--format', '{{json .Config.Healthcheck}}', IMAGE]).stdout);
       assert(healthcheck?.Test?.includes('healthcheck.mjs'), `config: ${JSON.stringify(healthcheck)}`);

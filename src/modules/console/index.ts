@@ -1,0 +1,1 @@
+export { ConsoleModule } from './console.module.js';
