@@ -40,8 +40,8 @@ describe('webhooks: a replica killed (SIGKILL) and restarted during a burst of 1
       await subscribe(hooks.replicas[1], owners[1].key, receivers[1]),
     ];
 
-    // Creations paced over about 9 s, and receivers that take 800 ms to answer (the timeout is 2 s): each replica
-    // has its 50 attempts under way when one dies, many arrived and unanswered.
+    // Creations paced over about 9 s, and receivers that take 800 ms to answer (the timeout is 2 s): attempts are
+    // under way when the replica dies, some arrived and unanswered.
     for (const receiver of receivers) receiver.answer = () => sleep(800).then(() => 204);
     let down = false;
     const restart = { killedAt: 0, readyAt: 0, running: Promise.resolve() };
