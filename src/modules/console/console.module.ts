@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Response } from 'express';
@@ -21,7 +21,8 @@ function setHeaders(response: Response, path: string): void {
 @Module({
   imports: [
     ServeStaticModule.forRoot({
-      rootPath: resolve('dist/console'),
+      // dist/console beside dist/src, wherever the process was started from.
+      rootPath: fileURLToPath(new URL('../../../console', import.meta.url)),
       serveRoot: '/console',
       renderPath: '/',
       serveStaticOptions: { index: false, redirect: false, fallthrough: true, setHeaders },

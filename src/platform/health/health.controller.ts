@@ -1,7 +1,7 @@
-import { Controller, Get, HttpStatus, Module, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Module, Res, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
+import { HealthCheck, HealthCheckService, type HealthCheckResult, type HealthIndicatorFunction } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { Public } from '../../common/index.js';
 import { ShutdownModule } from './graceful-shutdown.js';
@@ -11,11 +11,18 @@ import { ReadinessIndicator, type ReadinessCheck } from './readiness-indicator.j
 @Public()
 @ApiExcludeController()
 @Controller('health')
-export class HealthController {
+export class HealthController implements OnModuleInit {
+  private readiness: HealthIndicatorFunction[] = [];
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly discovery: DiscoveryService,
   ) {}
+
+  onModuleInit(): void {
+    const checks = this.discovery.getProviders({ metadataKey: ReadinessIndicator.KEY }).map(({ instance }) => instance as ReadinessCheck);
+    this.readiness = checks.map((indicator) => () => indicator.check());
+  }
 
   @Get('live')
   @HealthCheck()
@@ -26,14 +33,13 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   ready(@Res({ passthrough: true }) response: Response): Promise<HealthCheckResult> {
-    const checks = this.discovery.getProviders({ metadataKey: ReadinessIndicator.KEY }).map(({ instance }) => instance as ReadinessCheck);
-    return this.check(response, checks);
+    return this.check(response, this.readiness);
   }
 
   /** Answers 503 with the terminus body itself, rather than as an API Error object. */
-  private async check(response: Response, checks: ReadinessCheck[]): Promise<HealthCheckResult> {
+  private async check(response: Response, indicators: HealthIndicatorFunction[]): Promise<HealthCheckResult> {
     try {
-      return await this.health.check(checks.map((indicator) => () => indicator.check()));
+      return await this.health.check(indicators);
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       response.status(HttpStatus.SERVICE_UNAVAILABLE);

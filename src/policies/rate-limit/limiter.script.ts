@@ -25,10 +25,12 @@ if key_id ~= '' and banned_until > now then
 end
 `;
 
-// The whole decision, one Lua script run atomically (EVALSHA): replicas together admit exactly the quota (docs/rate-limiting.md);
-// in-process.store.ts repeats it, a differential test holds them equal. KEYS: the subject's hash (hash-tagged), optionally a hash
-// also read whole (one Redis only). ARGV: now ms ('' = Redis's clock), per minute, per day, key id ('' = anonymous), ban threshold,
-// ban ms. Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, the hash also read.
+/**
+ * The whole decision, one Lua script run atomically (EVALSHA): replicas together admit exactly the quota (docs/rate-limiting.md);
+ * in-process.store.ts repeats it, a differential test holds them equal. KEYS: the subject's hash (hash-tagged), optionally a hash
+ * also read whole (one Redis only). ARGV: now ms ('' = Redis's clock), per minute, per day, key id ('' = anonymous), ban threshold,
+ * ban ms. Reply: outcome (0 admitted, 1 refused, 2 suspended), used minute, used day, now, suspended until, the hash also read.
+ */
 export const LIMITER_SCRIPT = `${STANDING}
 if used_minute < per_minute and used_day < per_day then
   used_minute, used_day = used_minute + 1, used_day + 1
