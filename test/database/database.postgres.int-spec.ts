@@ -186,6 +186,31 @@ describe('PostgreSQL (integration)', () => {
     }
   });
 
+  it('never saves a creation it answered 503 for: past the query timeout, its connection is not reused inside its transaction', async () => {
+    const slow = await createTestApp({ env: { DATABASE_URL, DATABASE_QUERY_TIMEOUT_MS: '300' } });
+    const locker = slow.dataSource.createQueryRunner();
+    try {
+      const key = { Authorization: `Bearer ${await slow.newKey()}` };
+      const first = { ...key, 'Idempotency-Key': 'held-by-a-lock' };
+      await locker.startTransaction();
+      await locker.query('LOCK TABLE pets IN EXCLUSIVE MODE');
+      // The INSERT waits for the lock past the timeout, and so does the ROLLBACK queued behind it.
+      const refused = await slow.http().post('/v1/pets').set(first).send({ name: 'Refused', categoryId: 1 });
+      expect(refused.body).toEqual({ code: 'service_unavailable', message: expect.any(String), status: 503 });
+      await locker.commitTransaction();
+      // The pool hands out its most recently released connection first: the refused one, if it were kept.
+      for (const name of ['Next', 'After'])
+        expect((await slow.http().post('/v1/pets').set(key).send({ name, categoryId: 1 })).status).toBe(201);
+      const count = async () => Number((await slow.dataSource.query(`SELECT count(*) FROM pets WHERE name = 'Refused'`))[0].count);
+      expect(await count()).toBe(0);
+      expect((await slow.http().post('/v1/pets').set(first).send({ name: 'Refused', categoryId: 1 })).status).toBe(201);
+      expect(await count()).toBe(1);
+    } finally {
+      await locker.release();
+      await slow.close();
+    }
+  });
+
   it('never answers 429 with the anonymous limits while the database is out: a key verified lately keeps its quota', async () => {
     const outageClock = new FakeClock(new Date('2027-03-01T12:00:00Z'));
     const { proxy, app: out } = await behindProxy({ clock: outageClock, env: { LOG_LEVEL: 'fatal' } });

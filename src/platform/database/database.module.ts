@@ -1,9 +1,11 @@
-import { Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Injectable, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClsService } from 'nestjs-cls';
+import type { Pool } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { AppParts, ModuleParts, type RequestContext } from '../../common/index.js';
 import { ReadinessIndicator, type ReadinessCheck } from '../health/index.js';
 import { buildTypeOrmOptions, databaseConfig, type DatabaseConfig } from './database.config.js';
@@ -59,8 +61,20 @@ class DatabaseHealthIndicator implements ReadinessCheck {
   providers: [DatabaseHealthIndicator, TransactionHost],
   exports: [TransactionHost],
 })
-export class DatabaseModule implements OnApplicationShutdown {
+export class DatabaseModule implements OnModuleInit, OnApplicationShutdown {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * A query past DATABASE_QUERY_TIMEOUT_MS gives up in the driver, not in PostgreSQL, and the ROLLBACK queued behind it
+   * can time out too: TypeORM then hands the connection back inside its open transaction, where the next request's
+   * COMMIT would save what this one answered 503 for. Such a connection is closed, which ends its transaction unsaved.
+   */
+  onModuleInit(): void {
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    pool.on('release', (_error, client) => {
+      if (client.getTransactionStatus() !== 'I') void client.end();
+    });
+  }
 
   /** The embedded server stops once this process's connections are closed, whichever module's hook runs first. */
   async onApplicationShutdown(): Promise<void> {
