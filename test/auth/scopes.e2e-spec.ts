@@ -17,8 +17,12 @@ describe('API key scopes (e2e)', () => {
   const petCount = async () => Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM pets'))[0].n);
 
   beforeAll(async () => {
-    // Mid-minute, and nobody moves the clock: every request of the suite counts in one minute window.
-    t = await createTestApp({ clock: new FakeClock(new Date('2027-03-01T12:00:10Z')) });
+    // Mid-minute, and nobody moves the clock: every request of the suite counts in one minute window. No background
+    // statement (webhook delivery's polling, the usage flush) runs while a test counts the requests' statements.
+    t = await createTestApp({
+      clock: new FakeClock(new Date('2027-03-01T12:00:10Z')),
+      env: { WEBHOOK_DELIVERY: 'false', USAGE_FLUSH_INTERVAL_MS: '600000' },
+    });
     clientId = (await t.app.get(ClientsService).create('Scoped', 'pro', {}, OPERATOR)).id;
     const created = await t
       .http()
