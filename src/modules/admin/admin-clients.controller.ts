@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrorResponses, PageQueryDto } from '../../common/index.js';
@@ -23,7 +23,6 @@ export class AdminClientsController {
   ) {}
 
   @Post()
-  @HttpCode(HttpStatus.CREATED)
   @ApiOperation({ summary: 'Create a client', description: 'On a plan; `enterprise` with its own limits. As `clients create`.' })
   @ApiCreatedResponse({ description: 'The new client.', type: ClientDto, headers: LOCATION })
   @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS)

@@ -27,7 +27,6 @@ export class AdminKeysController {
   ) {}
 
   @Post()
-  @HttpCode(HttpStatus.CREATED)
   @ApiOperation({
     summary: 'Create a key',
     description: 'With any scopes and an expiry, without the self-service limit. As `keys create --client`.',
@@ -58,7 +57,6 @@ export class AdminKeysController {
   }
 
   @Post(':keyId/roll')
-  @HttpCode(HttpStatus.CREATED)
   @ApiOperation({
     summary: 'Roll a key',
     description: 'A new key of the same name and scopes; the old one keeps working for `overlapSeconds`. As `keys roll`.',
