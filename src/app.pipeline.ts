@@ -23,7 +23,10 @@ import { ReadCacheInterceptor } from './policies/read-cache/index.js';
 
 export const API_PREFIX = 'v1';
 
-/** The start of a listener's pipeline, the public port's and the admin's alike: each request's context, trace, headers, log and metrics. */
+/**
+ * The start of a listener's pipeline, the public port's and the admin's alike: unparsable requests answered, then each
+ * request's context, span, helmet's headers, log and metrics. Returns the Express router the later pieces need.
+ */
 export function observeRequests(app: NestExpressApplication, listener: 'public' | 'admin'): Express {
   answerUnparsableRequests(app.getHttpServer());
   const router: Express = app.getHttpAdapter().getInstance();
