@@ -23,16 +23,25 @@ import { ReadCacheInterceptor } from './policies/read-cache/index.js';
 
 export const API_PREFIX = 'v1';
 
-/** Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`, `@Idempotent()`, ...). */
-export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {
-  const v1 = `/${API_PREFIX}`;
+/**
+ * The start of a listener's pipeline, the public port's and the admin's alike: unparsable requests answered, then each
+ * request's context, span, helmet's headers, log and metrics. Returns the Express router the later pieces need.
+ */
+export function observeRequests(app: NestExpressApplication, listener: 'public' | 'admin'): Express {
   answerUnparsableRequests(app.getHttpServer());
   const router: Express = app.getHttpAdapter().getInstance();
   app.use(requestContextMiddleware);
   if (app.get(ConfigService).getOrThrow<TracingConfig>('tracing').enabled) app.use(requestSpanMiddleware(router));
   app.use(helmet());
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
-  app.use(app.get(HttpMetrics).middleware('public'));
+  app.use(app.get(HttpMetrics).middleware(listener));
+  return router;
+}
+
+/** Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`, `@Idempotent()`, ...). */
+export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {
+  const v1 = `/${API_PREFIX}`;
+  const router = observeRequests(app, 'public');
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrorResponses, PageQueryDto } from '../../common/index.js';
@@ -7,14 +7,12 @@ import { ClientsService } from '../plans/index.js';
 import { UsageDto, UsageQueryDto, UsageService } from '../usage/index.js';
 import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException } from './admin.exceptions.js';
 import { ClientIdParams, ClientPageDto, ClientPlanDto, ClientDto, NewClientDto } from './admin.dto.js';
-import { PlanErrorsInterceptor } from './plan-errors.interceptor.js';
 import { ADMIN_API_PATH, LOCATION } from './location.js';
 
 export const CLIENTS_TAG = 'clients';
 
 /** The `clients` and `usage` commands of the command-line tool, over HTTP, on the same service methods. */
 @ApiTags(CLIENTS_TAG)
-@UseInterceptors(PlanErrorsInterceptor)
 @Controller('admin/v1/clients')
 export class AdminClientsController {
   constructor(
@@ -23,7 +21,6 @@ export class AdminClientsController {
   ) {}
 
   @Post()
-  @HttpCode(HttpStatus.CREATED)
   @ApiOperation({ summary: 'Create a client', description: 'On a plan; `enterprise` with its own limits. As `clients create`.' })
   @ApiCreatedResponse({ description: 'The new client.', type: ClientDto, headers: LOCATION })
   @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS)

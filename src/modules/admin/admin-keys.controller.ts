@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrorResponses, Clock, PageQueryDto } from '../../common/index.js';
@@ -9,7 +9,6 @@ import { ClientsService } from '../plans/index.js';
 import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS, ClientKeyNotFoundException, ClientNotFoundException } from './admin.exceptions.js';
 import { ClientIdParams, ClientKeyParams, ClientKeyPageDto, CreatedClientKeyDto, NewClientKeyDto } from './admin.dto.js';
 import { ADMIN_API_PATH, LOCATION } from './location.js';
-import { PlanErrorsInterceptor } from './plan-errors.interceptor.js';
 
 export const KEYS_TAG = 'keys';
 
@@ -17,7 +16,6 @@ const created = { description: 'The new key, shown this once.', type: CreatedCli
 
 /** The `keys` commands of the command-line tool for one client, over HTTP, on the same service methods. */
 @ApiTags(KEYS_TAG)
-@UseInterceptors(PlanErrorsInterceptor)
 @Controller('admin/v1/clients/:clientId/keys')
 export class AdminKeysController {
   constructor(
@@ -27,7 +25,6 @@ export class AdminKeysController {
   ) {}
 
   @Post()
-  @HttpCode(HttpStatus.CREATED)
   @ApiOperation({
     summary: 'Create a key',
     description: 'With any scopes and an expiry, without the self-service limit. As `keys create --client`.',
@@ -58,7 +55,6 @@ export class AdminKeysController {
   }
 
   @Post(':keyId/roll')
-  @HttpCode(HttpStatus.CREATED)
   @ApiOperation({
     summary: 'Roll a key',
     description: 'A new key of the same name and scopes; the old one keeps working for `overlapSeconds`. As `keys roll`.',

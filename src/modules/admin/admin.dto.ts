@@ -1,4 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import {
@@ -23,6 +23,15 @@ const NEXT_CURSOR = {
   description: 'Pass as `cursor` for the next page; null on the last page.',
 } as const;
 const PLAN_NAME = { enum: PLAN_NAMES, enumName: 'PlanName' };
+
+/** A page of a listing: its items under `field`, then the cursor of the next page (decorated in that order, as the schema lists them). */
+function CursorPage<F extends string, T>(name: string, field: F, items: Type<T>, description: string) {
+  class Page {}
+  ApiProperty({ type: [items], maxItems: MAX_PAGE_SIZE, description })(Page.prototype, field);
+  ApiProperty(NEXT_CURSOR)(Page.prototype, 'nextCursor');
+  ApiSchema({ name })(Page);
+  return Page as Type<Record<F, T[]> & { nextCursor: string | null }>;
+}
 
 export class ClientIdParams {
   @IdParam('clientId', "The client's id.")
@@ -62,14 +71,8 @@ export class ClientDto {
   createdAt: string;
 }
 
-@ApiSchema({ name: 'ClientPage' })
-export class ClientPageDto {
-  @ApiProperty({ type: [ClientDto], maxItems: MAX_PAGE_SIZE, description: 'In ascending id order.' })
-  clients: ClientDto[];
-
-  @ApiProperty(NEXT_CURSOR)
-  nextCursor: string | null;
-}
+export const ClientPageDto = CursorPage('ClientPage', 'clients', ClientDto, 'In ascending id order.');
+export type ClientPageDto = InstanceType<typeof ClientPageDto>;
 
 const Limit = (what: string) =>
   applyDecorators(
@@ -146,14 +149,8 @@ export class ClientKeyDto {
   lastUsedAt: string | null;
 }
 
-@ApiSchema({ name: 'ClientKeyPage' })
-export class ClientKeyPageDto {
-  @ApiProperty({ type: [ClientKeyDto], maxItems: MAX_PAGE_SIZE, description: 'Live, expired and revoked keys, in ascending id order.' })
-  keys: ClientKeyDto[];
-
-  @ApiProperty(NEXT_CURSOR)
-  nextCursor: string | null;
-}
+export const ClientKeyPageDto = CursorPage('ClientKeyPage', 'keys', ClientKeyDto, 'Live, expired and revoked keys, in ascending id order.');
+export type ClientKeyPageDto = InstanceType<typeof ClientKeyPageDto>;
 
 /** What `keys create --json` prints: the key's fields, its client's plan, and the key, shown this once. */
 @ApiSchema({ name: 'CreatedClientKey' })
@@ -211,14 +208,8 @@ export class AuditEventDto {
   details: Record<string, unknown>;
 }
 
-@ApiSchema({ name: 'AuditEventPage' })
-export class AuditEventPageDto {
-  @ApiProperty({ type: [AuditEventDto], maxItems: MAX_PAGE_SIZE, description: 'Newest first.' })
-  items: AuditEventDto[];
-
-  @ApiProperty(NEXT_CURSOR)
-  nextCursor: string | null;
-}
+export const AuditEventPageDto = CursorPage('AuditEventPage', 'items', AuditEventDto, 'Newest first.');
+export type AuditEventPageDto = InstanceType<typeof AuditEventPageDto>;
 
 /** The filters of `audit list`; the page size and cursor rules are the audit service's, which the tool shares. */
 export class AuditEventsQueryDto extends PageQueryDto {

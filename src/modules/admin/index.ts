@@ -5,4 +5,3 @@ export { AdminTokensModule } from './admin-tokens.module.js';
 // What a module's admin controllers (`@ModuleParts({ adminControllers })`) share with the admin API's own.
 export { ClientIdParams } from './admin.dto.js';
 export { ClientNotFoundException, EVERY_ADMIN_OPERATION_ERRORS } from './admin.exceptions.js';
-export { PlanErrorsInterceptor } from './plan-errors.interceptor.js';

@@ -1,7 +1,7 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, PageQueryDto } from '../../common/index.js';
-import { ClientIdParams, ClientNotFoundException, EVERY_ADMIN_OPERATION_ERRORS, PlanErrorsInterceptor } from '../admin/index.js';
+import { ClientIdParams, ClientNotFoundException, EVERY_ADMIN_OPERATION_ERRORS } from '../admin/index.js';
 import { Change, type ChangeContext } from '../audit/index.js';
 import { ClientsService } from '../plans/index.js';
 import {
@@ -16,7 +16,6 @@ import { WEBHOOKS_TAG } from './webhooks.openapi.js';
 
 /** For operators, on the admin API (docs/contract/decisions.md, "Events and webhooks"): as the `webhooks` commands of the tool. */
 @ApiTags(WEBHOOKS_TAG)
-@UseInterceptors(PlanErrorsInterceptor)
 @Controller('admin/v1')
 export class WebhooksAdminController {
   constructor(
