@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ExpiredApiKeyException, InsufficientScopeException, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
+import { InsufficientScopeException, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
 import { ClsService } from 'nestjs-cls';
 import { IS_PUBLIC, type RequestContext } from '../../common/index.js';
 import { RequestAuthenticator } from './request-authenticator.js';
@@ -22,7 +22,7 @@ export class ApiKeyGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     const identity = await this.authenticator.identify(request);
     if (identity.kind === 'missing') throw new MissingApiKeyException();
-    if (identity.kind === 'invalid') throw identity.expired ? new ExpiredApiKeyException() : new InvalidApiKeyException();
+    if (identity.kind === 'invalid') throw new InvalidApiKeyException(identity.expired);
     this.cls.set('principal', identity.principal);
     const scope = this.reflector.getAllAndOverride<string | undefined>(REQUIRED_SCOPE, targets);
     if (scope !== undefined && !identity.principal.scopes.includes(scope)) throw new InsufficientScopeException(scope);

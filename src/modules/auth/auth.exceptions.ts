@@ -13,15 +13,9 @@ export class MissingApiKeyException extends ApiException {
 
 @ApiError({ ...UNAUTHORIZED, code: 'invalid_api_key' })
 export class InvalidApiKeyException extends ApiException {
-  constructor(message = 'The API key is not valid: unknown, revoked or expired.') {
-    super(message, { headers: CHALLENGE });
-  }
-}
-
-/** The same code as any invalid key; the message tells the holder of a rolled key why. */
-export class ExpiredApiKeyException extends InvalidApiKeyException {
-  constructor() {
-    super('expired');
+  /** An expired key gets the same code as any invalid one; the message tells the holder of a rolled key why. */
+  constructor(expired = false) {
+    super(expired ? 'expired' : 'The API key is not valid: unknown, revoked or expired.', { headers: CHALLENGE });
   }
 }
 

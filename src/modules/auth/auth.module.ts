@@ -9,7 +9,7 @@ import { ApiKeysService } from './api-keys.service.js';
 import { ApiKey } from './entities/api-key.entity.js';
 import { IssuedKeysFilter } from './issued-keys.filter.js';
 import { RequestAuthenticator } from './request-authenticator.js';
-import { ScopeCatalogue, ScopesOpenApi } from './scopes.js';
+import { ScopeCatalogue } from './scopes.js';
 import { ModuleParts } from '../../common/index.js';
 import { authConfig } from './auth.config.js';
 import { InsufficientScopeException, InvalidApiKeyException, MissingApiKeyException } from './auth.exceptions.js';
@@ -25,7 +25,7 @@ import { ApiKeyCreationIndex1798156800000 } from './migrations/1798156800000-api
 })
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey]), DiscoveryModule, PlansModule, AuditModule],
-  providers: [ApiKeysRepository, IssuedKeysFilter, ScopeCatalogue, ScopesOpenApi, ApiKeysService, RequestAuthenticator, ApiKeyGuard],
+  providers: [ApiKeysRepository, IssuedKeysFilter, ScopeCatalogue, ApiKeysService, RequestAuthenticator, ApiKeyGuard],
   exports: [ApiKeysService, ScopeCatalogue, RequestAuthenticator, ApiKeyGuard],
 })
 export class AuthModule {}

@@ -1,6 +1,6 @@
 import { applyDecorators, Injectable, SetMetadata, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ApiExtension, ApiProperty, type ApiPropertyOptions, type OpenAPIObject } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiProperty, type ApiPropertyOptions, type OpenAPIObject } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsString } from 'class-validator';
 import { ApiErrorResponses, AppParts, ValidationFailedException, type ScopeDefinition } from '../../common/index.js';
 import { OpenApiContributor, type OpenApiContribution } from '../../platform/openapi/index.js';
@@ -11,16 +11,17 @@ export const MAX_SCOPES = 32;
 
 export const REQUIRED_SCOPE = 'auth:requiredScope';
 
-/** The scope a key needs for the operation (one a module declares): ApiKeyGuard checks it, and the OpenAPI document shows it and its 403. */
+/** The scope a key needs for the operation (one a module declares): ApiKeyGuard checks it, and the OpenAPI document shows it, the key and its 403. */
 export const RequiredScope = (scope: string) =>
   applyDecorators(
     SetMetadata(REQUIRED_SCOPE, scope),
+    ApiBearerAuth('bearer'),
     // An extension: OpenAPI 3.0, this document's version, allows scopes in a security requirement for OAuth2 only.
     ApiExtension('x-required-scopes', [scope]),
     ApiErrorResponses(InsufficientScopeException),
   );
 
-/** A list of scope names, each documented by the `Scope` schema the catalogue contributes (ScopesOpenApi). */
+/** A list of scope names, each documented by the `Scope` schema the catalogue contributes. */
 export const ScopeListProperty = (options: Partial<ApiPropertyOptions> = {}) =>
   ApiProperty({ type: 'array', items: { $ref: '#/components/schemas/Scope' }, maxItems: MAX_SCOPES, ...options } as ApiPropertyOptions);
 
@@ -28,8 +29,9 @@ export const ScopeListProperty = (options: Partial<ApiPropertyOptions> = {}) =>
 export const ScopeListRules = () => applyDecorators(IsArray(), ArrayNotEmpty(), ArrayMaxSize(MAX_SCOPES), IsString({ each: true }));
 
 /** What a key may do: the scopes the modules declare in `@ModuleParts`, in module order; at boot, each required scope must be one. */
+@OpenApiContributor()
 @Injectable()
-export class ScopeCatalogue implements OnApplicationBootstrap {
+export class ScopeCatalogue implements OnApplicationBootstrap, OpenApiContribution {
   readonly names: readonly string[] = this.parts.scopes.map(({ name }) => name);
   /** Held by a key made without a list, and by every key from before scopes. */
   readonly defaults: readonly string[] = this.parts.scopes.filter(({ byDefault }) => byDefault).map(({ name }) => name);
@@ -52,6 +54,10 @@ export class ScopeCatalogue implements OnApplicationBootstrap {
   /** A stored list as this release shows it: names it does not declare (a newer release's) are left out. */
   known(scopes: readonly string[]): string[] {
     return scopes.filter((scope) => this.names.includes(scope));
+  }
+
+  contribute(document: OpenAPIObject): void {
+    describeScopes(document, this.parts.scopes);
   }
 
   onApplicationBootstrap(): void {
@@ -81,14 +87,4 @@ export function describeScopes(document: OpenAPIObject, scopes: readonly ScopeDe
     enum: scopes.map(({ name }) => name),
     description: `What a key may do; a key made without a list gets the defaults.\n${lines.join('\n')}`,
   };
-}
-
-@OpenApiContributor()
-@Injectable()
-export class ScopesOpenApi implements OpenApiContribution {
-  constructor(private readonly parts: AppParts) {}
-
-  contribute(document: OpenAPIObject): void {
-    describeScopes(document, this.parts.scopes);
-  }
 }

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import {
-  ApiBearerAuth,
   ApiBody,
   ApiCreatedResponse,
   ApiExtraModels,
@@ -31,7 +30,6 @@ const created = {
 } as const;
 
 @ApiTags(KEYS_TAG)
-@ApiBearerAuth('bearer')
 @ApiExtraModels(ApiKeyDto)
 @RequiredScope('keys:manage')
 @Controller('keys')
@@ -55,7 +53,6 @@ export class KeysController {
   }
 
   @Post()
-  @HttpCode(HttpStatus.CREATED)
   @Idempotent({ sealed: true })
   @ApiOperation({
     summary: 'Create a key',
@@ -75,7 +72,6 @@ export class KeysController {
   }
 
   @Post(':keyId/roll')
-  @HttpCode(HttpStatus.CREATED)
   @Idempotent({ sealed: true })
   @ApiOperation({
     summary: 'Roll a key',

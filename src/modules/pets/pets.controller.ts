@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequiredScope } from '../auth/index.js';
 import { apiBaseUrl, ApiErrorResponses, DEFAULT_PAGE_SIZE, locationHeader, nextLinkHeader, setNextLink } from '../../common/index.js';
@@ -22,7 +22,6 @@ function toPetResponse(pet: PetRecord): PetDto {
 }
 
 @ApiTags(PETS_TAG)
-@ApiBearerAuth('bearer')
 @Controller('pets')
 export class PetsController {
   private readonly publicBaseUrl = this.config.getOrThrow<AppConfig>('app').publicBaseUrl;
@@ -58,7 +57,6 @@ export class PetsController {
 
   @Post()
   @RequiredScope('pets:write')
-  @HttpCode(HttpStatus.CREATED)
   @Idempotent()
   @InvalidatesCachedReads(CATALOGUE)
   @ApiOperation({

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiredScope } from '../auth/index.js';
 import { ApiErrorResponses, Caller, type Principal } from '../../common/index.js';
 import { V1_OPERATION_ERRORS } from '../../policies/rate-limit/index.js';
@@ -8,7 +8,6 @@ import { USAGE_TAG } from './usage.openapi.js';
 import { UsageService } from './usage.service.js';
 
 @ApiTags(USAGE_TAG)
-@ApiBearerAuth('bearer')
 @Controller('usage')
 export class UsageController {
   constructor(private readonly usage: UsageService) {}

@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post
 import { ConfigService } from '@nestjs/config';
 import {
   ApiAcceptedResponse,
-  ApiBearerAuth,
   ApiBody,
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -51,7 +50,6 @@ import { WEBHOOKS_TAG } from './webhooks.openapi.js';
 const WITH_SECRET = { type: CreatedWebhookEndpointDto, headers: locationHeader('URL of the endpoint.') } as const;
 
 @ApiTags(WEBHOOKS_TAG)
-@ApiBearerAuth('bearer')
 @ApiExtraModels(WebhookEndpointDto, WebhookAttemptDto)
 @RequiredScope('webhooks:manage')
 @Controller('webhook-endpoints')

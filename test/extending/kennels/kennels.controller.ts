@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, PageQueryDto, PayloadTooLargeException, UnsupportedMediaTypeException } from '../../../src/common/index.js';
 import { Change, type ChangeContext } from '../../../src/modules/audit/index.js';
 import { RequiredScope } from '../../../src/modules/auth/index.js';
@@ -19,7 +19,6 @@ const KENNELS = 'kennels';
 const toKennelResponse = ({ id, name, places }: Kennel): KennelDto => ({ id: Number(id), name, places });
 
 @ApiTags('kennels')
-@ApiBearerAuth('bearer')
 @Controller('kennels')
 export class KennelsController {
   constructor(private readonly kennels: KennelsService) {}

@@ -1,15 +1,10 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { COUNT_SCHEMA, ID_SCHEMA } from '../../../common/index.js';
 import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../usage-period.js';
 import { MAX_USAGE_ROWS } from '../usage.service.js';
 
 const date = { type: 'string', format: 'date', maxLength: 10 } as const;
-const admitted = { ...COUNT_SCHEMA, description: 'Requests admitted.' };
-const refused = {
-  ...COUNT_SCHEMA,
-  description: 'Requests refused with 429: over the quota (`rate_limit_exceeded`) or suspended (`api_key_suspended`).',
-};
 
 @ApiSchema({ name: 'KeyUsage' })
 export class KeyUsageDto {
@@ -19,21 +14,18 @@ export class KeyUsageDto {
   @ApiProperty({ ...ID_SCHEMA, description: 'The key, live or not.' })
   keyId: number;
 
-  @ApiProperty(admitted)
+  @ApiProperty({ ...COUNT_SCHEMA, description: 'Requests admitted.' })
   admitted: number;
 
-  @ApiProperty(refused)
+  @ApiProperty({
+    ...COUNT_SCHEMA,
+    description: 'Requests refused with 429: over the quota (`rate_limit_exceeded`) or suspended (`api_key_suspended`).',
+  })
   refused: number;
 }
 
 @ApiSchema({ name: 'UsageTotals' })
-export class UsageTotalsDto {
-  @ApiProperty(admitted)
-  admitted: number;
-
-  @ApiProperty(refused)
-  refused: number;
-}
+export class UsageTotalsDto extends PickType(KeyUsageDto, ['admitted', 'refused'] as const) {}
 
 @ApiSchema({ name: 'Usage' })
 export class UsageDto {
