@@ -73,7 +73,6 @@ export class WebhookEndpointsController {
   }
 
   @Post()
-  @HttpCode(HttpStatus.CREATED)
   @Idempotent({ sealed: true })
   @ApiOperation({
     summary: 'Create a webhook endpoint',
@@ -133,7 +132,6 @@ export class WebhookEndpointsController {
   }
 
   @Post(':endpointId/rotate-secret')
-  @HttpCode(HttpStatus.CREATED)
   @Idempotent({ sealed: true })
   @ApiOperation({
     summary: "Rotate an endpoint's secret",

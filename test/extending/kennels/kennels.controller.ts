@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, PageQueryDto, PayloadTooLargeException, UnsupportedMediaTypeException } from '../../../src/common/index.js';
 import { Change, type ChangeContext } from '../../../src/modules/audit/index.js';
@@ -46,7 +46,6 @@ export class KennelsController {
 
   @Post()
   @RequiredScope('kennels:write')
-  @HttpCode(HttpStatus.CREATED)
   @Idempotent()
   @InvalidatesCachedReads(KENNELS)
   @ApiOperation({ summary: 'Add a kennel' })
