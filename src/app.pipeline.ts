@@ -1,42 +1,15 @@
-import { ConfigService } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
-import helmet from 'helmet';
-import {
-  allowedHostMiddleware,
-  answerUnparsableRequests,
-  ApiExceptionFilter,
-  AppValidationPipe,
-  jsonBodyParser,
-  requestContextMiddleware,
-  requestSpanMiddleware,
-} from './common/index.js';
+import type { NextFunction, Request, Response } from 'express';
+import { allowedHostMiddleware, ApiExceptionFilter, AppValidationPipe, jsonBodyParser } from './common/index.js';
 import { ApiKeyGuard } from './modules/auth/index.js';
 import type { AppConfig } from './platform/config/index.js';
-import { HTTP_LOGGER } from './platform/logging/index.js';
-import { HttpMetrics } from './platform/metrics/index.js';
-import type { TracingConfig } from './platform/tracing/index.js';
+import { observeRequests } from './platform/http/index.js';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from './policies/idempotency/index.js';
 import { RATE_LIMIT_HEADER_NAMES, RateLimitMiddleware } from './policies/rate-limit/index.js';
 import { ReadCacheInterceptor } from './policies/read-cache/index.js';
 
 export const API_PREFIX = 'v1';
-
-/**
- * The start of a listener's pipeline, the public port's and the admin's alike: unparsable requests answered, then each
- * request's context, span, helmet's headers, log and metrics. Returns the Express router the later pieces need.
- */
-export function observeRequests(app: NestExpressApplication, listener: 'public' | 'admin'): Express {
-  answerUnparsableRequests(app.getHttpServer());
-  const router: Express = app.getHttpAdapter().getInstance();
-  app.use(requestContextMiddleware);
-  if (app.get(ConfigService).getOrThrow<TracingConfig>('tracing').enabled) app.use(requestSpanMiddleware(router));
-  app.use(helmet());
-  app.use(app.get<RequestHandler>(HTTP_LOGGER));
-  app.use(app.get(HttpMetrics).middleware(listener));
-  return router;
-}
 
 /** Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`, `@Idempotent()`, ...). */
 export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {

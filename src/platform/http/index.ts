@@ -1,0 +1,1 @@
+export { observeRequests } from './observe-requests.js';
