@@ -110,7 +110,6 @@ describe('webhooks (e2e)', () => {
     expect(delivery.id).toMatch(/^evt_[0-9a-f]{32}$/);
     // Written by the worker after the creation's commit, yet dated by it: the id's microseconds are its createdAt.
     expect(Math.abs(parseInt(delivery.id.slice(4, 20), 16) / 1000 - Date.parse(delivery.event.createdAt))).toBeLessThan(1);
-    expect(await t.dataSource.query('SELECT id FROM webhook_new_pets')).toEqual([]);
     expect(Math.abs(Number(delivery.timestamp) - Date.now() / 1000)).toBeLessThan(10);
     expect(receiver.forged).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionHost } from '../../platform/database/index.js';
-import { COLLECT_NEW_PETS } from './migrations/1798329600000-webhook-new-pets.js';
+import { COLLECT_PET_FEED, OLDEST_PAST_CURSOR } from './migrations/1798416000000-webhook-pet-feed.js';
 import type { OutboxEvent } from './webhook-event.js';
 
 /** A delivery a replica has claimed: until its lease ends, no other replica attempts it. */
@@ -62,11 +62,11 @@ export class OutboxRepository {
   }
 
   /**
-   * Writes the `pet.created` events of up to `limit` new animals (migration 1798329600000), then turns up to
+   * Writes the `pet.created` events of up to `limit` new animals (migration 1798416000000), then turns up to
    * `limit` new events into one due delivery per endpoint that received them when they happened; the larger number taken.
    */
   async dispatch(limit: number, retries: number): Promise<number> {
-    const collected = (await this.dataSource.query<unknown[]>(COLLECT_NEW_PETS, [limit])).length;
+    const collected = (await this.dataSource.query<unknown[]>(COLLECT_PET_FEED, [limit])).length;
     const [, dispatched] = await this.dataSource.query<[unknown[], number]>(
       `WITH events AS (
          SELECT id, type, client_id, endpoint_id, created_at FROM webhook_events WHERE dispatched_at IS NULL
@@ -184,7 +184,7 @@ export class OutboxRepository {
            (SELECT min(d.next_attempt_at) FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
              WHERE d.state = 'pending' AND d.next_attempt_at <= now() AND w.enabled),
            (SELECT min(created_at) FROM webhook_events WHERE dispatched_at IS NULL),
-           (SELECT min(created_at) FROM webhook_new_pets))) AS lag`,
+           (${OLDEST_PAST_CURSOR}))) AS lag`,
     );
     return { pending: Number(row.pending), lagSeconds: Math.max(0, Number(row.lag ?? 0)) };
   }

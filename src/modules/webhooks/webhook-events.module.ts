@@ -7,6 +7,7 @@ import { WebhookAttempt } from './entities/webhook-attempt.entity.js';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
 import { Webhooks1798243200000 } from './migrations/1798243200000-webhooks.js';
 import { WebhookNewPets1798329600000 } from './migrations/1798329600000-webhook-new-pets.js';
+import { WebhookPetFeed1798416000000 } from './migrations/1798416000000-webhook-pet-feed.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { HostResolver, SystemResolver } from './target-address.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
@@ -21,7 +22,7 @@ import { WEBHOOKS_COMMANDS } from './webhooks.commands.js';
  */
 @ModuleParts({
   config: [webhooksConfig],
-  migrations: [Webhooks1798243200000, WebhookNewPets1798329600000],
+  migrations: [Webhooks1798243200000, WebhookNewPets1798329600000, WebhookPetFeed1798416000000],
   auditActions: [
     'webhook_endpoint.created',
     'webhook_endpoint.updated',

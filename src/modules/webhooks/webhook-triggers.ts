@@ -14,8 +14,8 @@ export const publicFields = ({ id, name, prefix, scopes, expiresAt }: ApiKeyView
 
 /**
  * Turns the other modules' changes into events in the outbox, in their transactions: wherever they are made, the
- * server or the command-line tool, which opens this module too. `pet.created` is the exception, queued by the
- * INSERT itself (a trigger) and written by the delivery worker; the limiter's and the clock's are `WebhookWatch`'s.
+ * server or the command-line tool, which opens this module too. `pet.created` is the exception, read from `pets` by
+ * the delivery worker (migration 1798416000000); the limiter's and the clock's are `WebhookWatch`'s.
  */
 @Injectable()
 export class WebhookTriggers {
