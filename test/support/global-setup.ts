@@ -89,12 +89,19 @@ export default async function globalSetup(): Promise<void> {
   const dataSource = new DataSource(database.buildTypeOrmOptions(url.href, { migrationsRun: false, queryTimeoutMs: 60_000 }, migrations));
   await dataSource.initialize();
   await dataSource.runMigrations();
+  // The tables a migration fills (the webhooks feed's cursor): a reused database keeps their rows (test-databases.ts).
+  const tables = await dataSource.query<Array<{ name: string }>>(
+    "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'",
+  );
+  const filled = [];
+  for (const { name } of tables) if ((await dataSource.query(`SELECT FROM ${name} LIMIT 1`)).length > 0) filled.push(name);
   await dataSource.destroy();
 
   // Read by the workers, which jest starts after this, and by global-teardown.ts.
   Object.assign(process.env, {
     TEST_DATABASE_SERVER: server,
     TEST_DATABASE_PREFIX: prefix,
+    TEST_DATABASE_FILLED: filled.join(','),
     TEST_DATABASE_IDLE: mkdtempSync(join(tmpdir(), 'pets-test-databases-')),
   });
 }

@@ -8,6 +8,8 @@ import pg from 'pg';
  * else an embedded one). Names start with the run's prefix, so the global teardown drops them all.
  */
 const { TEST_DATABASE_SERVER: SERVER = '', TEST_DATABASE_PREFIX: PREFIX = '', TEST_DATABASE_IDLE: IDLE = '' } = process.env;
+/** The tables the migrations fill, which an emptied database keeps as they are (global-setup.ts). */
+const FILLED = new Set((process.env.TEST_DATABASE_FILLED ?? '').split(',').filter(Boolean));
 
 async function connected<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
@@ -46,7 +48,7 @@ export interface MigratedDatabase {
 /**
  * A migrated database with no rows, as the application's first start leaves it: a copy of the run's
  * template, or one a finished test released (shared by the workers through files in TEST_DATABASE_IDLE,
- * one a database, claimed by deleting it), its tables emptied.
+ * one a database, claimed by deleting it), its tables emptied but those the migrations fill.
  */
 export async function migratedDatabase(): Promise<MigratedDatabase> {
   const name = (await claimIdle()) ?? (await newDatabase(`${PREFIX}_template`));
@@ -64,7 +66,8 @@ async function claimIdle(): Promise<string | undefined> {
       const { rows } = await client.query<{ name: string }>(
         "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'",
       );
-      await client.query(`TRUNCATE ${rows.map((table) => table.name).join(', ')} RESTART IDENTITY`);
+      const emptied = rows.map((table) => table.name).filter((name) => !FILLED.has(name));
+      await client.query(`TRUNCATE ${emptied.join(', ')} RESTART IDENTITY`);
     });
     return name;
   }
