@@ -14,7 +14,6 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresCluster } from '../../src/platform/database/index.js';
-import { APP_TABLES } from './test-databases.js';
 
 /** The built copies: jest compiles this file alone, not the sources it would import. */
 const builtDatabaseModule = async () =>
@@ -91,7 +90,9 @@ export default async function globalSetup(): Promise<void> {
   await dataSource.initialize();
   await dataSource.runMigrations();
   // The tables a migration fills (the webhooks feed's cursor): a reused database keeps their rows (test-databases.ts).
-  const tables = await dataSource.query<Array<{ name: string }>>(APP_TABLES);
+  const tables = await dataSource.query<Array<{ name: string }>>(
+    "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'",
+  );
   const filled = [];
   for (const { name } of tables) if ((await dataSource.query(`SELECT FROM ${name} LIMIT 1`)).length > 0) filled.push(name);
   await dataSource.destroy();

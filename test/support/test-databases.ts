@@ -8,8 +8,6 @@ import pg from 'pg';
  * else an embedded one). Names start with the run's prefix, so the global teardown drops them all.
  */
 const { TEST_DATABASE_SERVER: SERVER = '', TEST_DATABASE_PREFIX: PREFIX = '', TEST_DATABASE_IDLE: IDLE = '' } = process.env;
-/** The application's tables, quoted: what a reused database empties. */
-export const APP_TABLES = "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'";
 /** The tables the migrations fill, which an emptied database keeps as they are (global-setup.ts). */
 const FILLED = new Set((process.env.TEST_DATABASE_FILLED ?? '').split(',').filter(Boolean));
 
@@ -65,7 +63,9 @@ async function claimIdle(): Promise<string | undefined> {
       continue; // another worker took it
     }
     await connected(urlOf(name), async (client) => {
-      const { rows } = await client.query<{ name: string }>(APP_TABLES);
+      const { rows } = await client.query<{ name: string }>(
+        "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'",
+      );
       const emptied = rows.map((table) => table.name).filter((name) => !FILLED.has(name));
       await client.query(`TRUNCATE ${emptied.join(', ')} RESTART IDENTITY`);
     });
