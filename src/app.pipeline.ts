@@ -1,4 +1,3 @@
-import { HttpAdapterHost } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { allowedHostMiddleware, ApiExceptionFilter, AppValidationPipe, jsonBodyParser } from './common/index.js';
@@ -14,7 +13,7 @@ export const API_PREFIX = 'v1';
 /** Every global part of the pipeline, in request order: a module only marks its routes (`@Public()`, `@Idempotent()`, ...). */
 export function configurePipeline(app: NestExpressApplication, config: AppConfig): void {
   const v1 = `/${API_PREFIX}`;
-  const router = observeRequests(app, 'public');
+  observeRequests(app, 'public');
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins,
@@ -27,10 +26,10 @@ export function configurePipeline(app: NestExpressApplication, config: AppConfig
   const rateLimit = app.get(RateLimitMiddleware);
   app.use(v1, (request: Request, response: Response, next: NextFunction) => rateLimit.use(request, response, next));
   app.use(v1, allowedHostMiddleware(config.allowedHosts));
-  app.use(v1, jsonBodyParser(config.bodyLimit, router));
+  app.use(v1, jsonBodyParser(config.bodyLimit));
   // The matched route: the API key guard, the read cache, idempotency, validation; errors become the Error object.
   app.useGlobalGuards(app.get(ApiKeyGuard));
   app.useGlobalInterceptors(app.get(ReadCacheInterceptor), app.get(IdempotencyInterceptor));
   app.useGlobalPipes(new AppValidationPipe());
-  app.useGlobalFilters(new ApiExceptionFilter(app.get(HttpAdapterHost)));
+  app.useGlobalFilters(new ApiExceptionFilter());
 }

@@ -1,6 +1,5 @@
 import { jest } from '@jest/globals';
 import { HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
-import type { HttpAdapterHost } from '@nestjs/core';
 import { ApiExceptionFilter } from './api-exception.filter.js';
 import { ApiError } from './api-error.decorator.js';
 import { ApiException } from './api.exception.js';
@@ -16,14 +15,13 @@ function host(headersSent = false) {
     json: jest.fn().mockReturnThis(),
     destroy: jest.fn(),
   };
-  const request = { method: 'GET', originalUrl: '/v1/pets?limit=1', get: () => undefined };
+  const request = { method: 'GET', originalUrl: '/v1/pets?limit=1', get: () => undefined, app: { router: { stack: [] } } };
   const argumentsHost = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }) } as unknown as ArgumentsHost;
   return { response, argumentsHost };
 }
 
 describe('ApiExceptionFilter', () => {
-  const adapterHost = { httpAdapter: { getInstance: () => ({ router: { stack: [] } }) } } as unknown as HttpAdapterHost;
-  const filter = new ApiExceptionFilter(adapterHost);
+  const filter = new ApiExceptionFilter();
 
   afterEach(() => jest.restoreAllMocks());
 

@@ -1,5 +1,4 @@
 import { Catch, HttpException, HttpStatus, Logger, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { allowedMethodsFor } from '../http/express-routes.js';
 import { contextOf } from '../context/request-context.js';
@@ -21,14 +20,12 @@ import { isDatabaseUnavailable } from './database-unavailable.js';
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
-
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const path = request.originalUrl.split('?')[0];
-    const allowedMethods = () => allowedMethodsFor(this.adapterHost.httpAdapter.getInstance(), path);
+    const allowedMethods = () => allowedMethodsFor(request.app, path);
     const apiError = toApiException(error, { method: request.method, path, allowedMethods });
     const status = apiError.getStatus();
     recordErrorCode(request, apiError.code);

@@ -1,9 +1,9 @@
 import { METHODS } from 'node:http';
-import type { Express } from 'express';
+import type { Application } from 'express';
 
 type RouteLayer = { route?: { path: unknown; methods: Record<string, boolean> }; match(path: string): boolean };
 
-function routesOn(app: Express, path: string): Array<{ pattern: unknown; methods: string[] }> {
+function routesOn(app: Application, path: string): Array<{ pattern: unknown; methods: string[] }> {
   const routes = [];
   for (const layer of (app as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? []) {
     if (!layer.route || !layer.match(path)) continue;
@@ -17,14 +17,14 @@ function routesOn(app: Express, path: string): Array<{ pattern: unknown; methods
 }
 
 /** The methods the Express router serves on a path, for a truthful `Allow` on a 405. */
-export function allowedMethodsFor(app: Express, path: string): string[] {
+export function allowedMethodsFor(app: Application, path: string): string[] {
   const methods = new Set(routesOn(app, path).flatMap((route) => route.methods));
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }
 
 /** The pattern of the route that serves (or would serve) `method` on `path`, for a request answered before routing (a 429). */
-export function routePatternFor(app: Express, method: string, path: string): string | undefined {
+export function routePatternFor(app: Application, method: string, path: string): string | undefined {
   const wanted = method === 'HEAD' ? 'GET' : method;
   const route = routesOn(app, path).find(({ pattern, methods }) => typeof pattern === 'string' && methods.includes(wanted));
   return route?.pattern as string | undefined;

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import contentType from 'content-type';
-import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import {
   type ApiException,
   MalformedJsonException,
@@ -49,8 +49,8 @@ function isJsonUtf8(request: Request): boolean {
 }
 
 /** The JSON body of a request a route takes (others get their 404 or 405): UTF-8 JSON within the limits, or none (the pipe says). */
-export function jsonBodyParser(limit: string, router: Express): RequestHandler {
-  const isRouted = (request: Request) => allowedMethodsFor(router, request.originalUrl.split('?')[0]).includes(request.method);
+export function jsonBodyParser(limit: string): RequestHandler {
+  const isRouted = (request: Request) => allowedMethodsFor(request.app, request.originalUrl.split('?')[0]).includes(request.method);
   const parse = express.json({
     limit,
     strict: false,

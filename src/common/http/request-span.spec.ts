@@ -28,7 +28,7 @@ function application(): { app: Express; seen: Seen } {
   const app = express();
   const seen: Seen = {};
   app.use(requestContextMiddleware);
-  app.use(requestSpanMiddleware(app));
+  app.use(requestSpanMiddleware);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.get('x-refuse') === undefined) return next();
     recordErrorCode(req, 'rate_limited');

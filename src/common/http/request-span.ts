@@ -9,7 +9,7 @@ import {
   TraceFlags,
   type Span,
 } from '@opentelemetry/api';
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { routePatternFor } from './express-routes.js';
 import { contextOf, requestContext } from '../context/request-context.js';
 
@@ -23,26 +23,24 @@ const tracer = trace.getTracer('pet-adoption-service');
  * calls become child spans), the others keep their ids for the log line. Made here, as instrumentation-http costs every request
  * even unsampled (docs/architecture.md#tracing).
  */
-export function requestSpanMiddleware(router: Express): (request: Request, response: Response, next: NextFunction) => void {
-  return (request, response, next) => {
-    if (UNTRACED.test(request.originalUrl)) return next();
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-    const span = tracer.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
-    if (!isSpanContextValid(span.spanContext())) return next();
-    requestContext().set('span', span);
-    if (!span.isRecording()) return next();
-    // The semantic conventions' names, and the service's own (`pets.*`); none holds a credential.
-    span.setAttributes({
-      'http.request.method': request.method,
-      'url.path': request.originalUrl.split('?')[0],
-      'url.scheme': request.protocol,
-      'network.protocol.version': request.httpVersion,
-      'client.address': request.ip,
-      'user_agent.original': request.get('user-agent'),
-    });
-    response.once('close', () => endRequestSpan(span, router, request, response));
-    context.with(trace.setSpan(parent, span), next);
-  };
+export function requestSpanMiddleware(request: Request, response: Response, next: NextFunction): void {
+  if (UNTRACED.test(request.originalUrl)) return next();
+  const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+  const span = tracer.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
+  if (!isSpanContextValid(span.spanContext())) return next();
+  requestContext().set('span', span);
+  if (!span.isRecording()) return next();
+  // The semantic conventions' names, and the service's own (`pets.*`); none holds a credential.
+  span.setAttributes({
+    'http.request.method': request.method,
+    'url.path': request.originalUrl.split('?')[0],
+    'url.scheme': request.protocol,
+    'network.protocol.version': request.httpVersion,
+    'client.address': request.ip,
+    'user_agent.original': request.get('user-agent'),
+  });
+  response.once('close', () => endRequestSpan(span, request, response));
+  context.with(trace.setSpan(parent, span), next);
 }
 
 /** The route pattern that served a request, never the raw path (labels stay few); not Nest's catch-all `*path`. */
@@ -52,8 +50,8 @@ export function matchedRoute(request: Request): string | undefined {
 }
 
 /** Named by its route pattern, also when the answer came before routing (a 429); the client and the request id the caller got. */
-function endRequestSpan(span: Span, router: Express, request: Request, response: Response): void {
-  const route = matchedRoute(request) ?? routePatternFor(router, request.method, request.originalUrl.split('?')[0]);
+function endRequestSpan(span: Span, request: Request, response: Response): void {
+  const route = matchedRoute(request) ?? routePatternFor(request.app, request.method, request.originalUrl.split('?')[0]);
   if (route) span.updateName(`${request.method} ${route}`).setAttribute('http.route', route);
   const { requestId, principal } = contextOf(request);
   span.setAttributes({

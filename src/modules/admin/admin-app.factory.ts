@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { HttpAdapterHost, NestFactory } from '@nestjs/core';
+import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
@@ -25,14 +25,14 @@ export async function createAdminApp(services: INestApplication): Promise<NestEx
   // No ETag, as on the public port: nothing promises conditional GETs.
   app.set('etag', false);
   // In request order. The admin token is checked by middleware, not a guard: an unauthenticated body is never read.
-  const router = observeRequests(app, 'admin');
+  observeRequests(app, 'admin');
   const authentication = app.get(AdminAuthentication);
   app.use(ADMIN_API_PATH, (request: Request, response: Response, next: NextFunction) => authentication.use(request, response, next));
-  app.use(ADMIN_API_PATH, jsonBodyParser(app.get(ConfigService).getOrThrow<AppConfig>('app').bodyLimit, router));
+  app.use(ADMIN_API_PATH, jsonBodyParser(app.get(ConfigService).getOrThrow<AppConfig>('app').bodyLimit));
   // The plans module's errors are 400 and 404 on every admin route, modules' too, as the tool reports them on every command.
   app.useGlobalInterceptors(new PlanErrorsInterceptor());
   app.useGlobalPipes(new AppValidationPipe());
-  app.useGlobalFilters(new ApiExceptionFilter(app.get(HttpAdapterHost)));
+  app.useGlobalFilters(new ApiExceptionFilter());
   SwaggerModule.setup('admin/docs', app, () => buildAdminOpenApiDocument(app), {
     jsonDocumentUrl: 'admin/docs-json',
     yamlDocumentUrl: 'admin/docs-yaml',

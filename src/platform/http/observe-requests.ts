@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Express, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { answerUnparsableRequests, requestContextMiddleware, requestSpanMiddleware } from '../../common/index.js';
 import { HTTP_LOGGER } from '../logging/index.js';
@@ -9,15 +9,13 @@ import type { TracingConfig } from '../tracing/index.js';
 
 /**
  * The start of a listener's pipeline, the public port's and the admin's alike: unparsable requests answered, then each
- * request's context, span, helmet's headers, log and metrics. Returns the Express router the later pieces need.
+ * request's context, span, helmet's headers, log and metrics.
  */
-export function observeRequests(app: NestExpressApplication, listener: 'public' | 'admin'): Express {
+export function observeRequests(app: NestExpressApplication, listener: 'public' | 'admin'): void {
   answerUnparsableRequests(app.getHttpServer());
-  const router: Express = app.getHttpAdapter().getInstance();
   app.use(requestContextMiddleware);
-  if (app.get(ConfigService).getOrThrow<TracingConfig>('tracing').enabled) app.use(requestSpanMiddleware(router));
+  if (app.get(ConfigService).getOrThrow<TracingConfig>('tracing').enabled) app.use(requestSpanMiddleware);
   app.use(helmet());
   app.use(app.get<RequestHandler>(HTTP_LOGGER));
   app.use(app.get(HttpMetrics).middleware(listener));
-  return router;
 }
