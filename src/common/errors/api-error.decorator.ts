@@ -1,5 +1,5 @@
 import { applyDecorators, type HttpStatus } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiResponse, getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import { ErrorDto } from './error.dto.js';
 
 /** What an ApiException subclass answers, and how the documentation describes it. */
@@ -16,28 +16,26 @@ export interface ApiErrorDefinition {
 /** An exception class, whatever its constructor. */
 export type ErrorClass = abstract new (...args: never) => Error;
 
-const definitions = new Map<object, ApiErrorDefinition>();
+const API_ERROR = Symbol('apiError');
 
 /** Declares an exception's place in the error catalogue: the Error schema's codes and `@ApiErrorResponses(...)` are built from it. */
 export function ApiError(definition: ApiErrorDefinition): ClassDecorator {
   if (!/^[a-z][a-z0-9_]*$/.test(definition.code)) throw new Error(`"${definition.code}" is not an error code (^[a-z][a-z0-9_]*$).`);
-  return (target) => {
-    definitions.set(target, definition);
-  };
+  return (target) => Reflect.defineMetadata(API_ERROR, definition, target);
 }
 
-/** The declaration of an exception class (or of its nearest declared ancestor). */
+/** The declaration of an exception class, or of its nearest declared ancestor (metadata is looked up the prototype chain). */
 export function apiErrorOf(type: ErrorClass): ApiErrorDefinition {
-  for (let current: unknown = type; typeof current === 'function'; current = Object.getPrototypeOf(current)) {
-    const definition = definitions.get(current);
-    if (definition) return definition;
-  }
-  throw new Error(`${type.name} has no @ApiError declaration.`);
+  const definition = Reflect.getMetadata(API_ERROR, type) as ApiErrorDefinition | undefined;
+  if (!definition) throw new Error(`${type.name} has no @ApiError declaration.`);
+  return definition;
 }
 
-/** The codes of these exceptions, each once, by status, in the order the modules declared them: a document's catalogue. */
-export function errorCodesOf(exceptions: readonly ErrorClass[]): string[] {
-  return [...new Set([...exceptions.map(apiErrorOf)].sort((a, b) => a.status - b.status).map(({ code }) => code))];
+/** Lists in the Error schema the codes of a document's exceptions, each once, by status, in the order the modules declared them. */
+export function describeErrorCodes(document: OpenAPIObject, exceptions: readonly ErrorClass[]): void {
+  const codes = new Set([...exceptions.map(apiErrorOf)].sort((a, b) => a.status - b.status).map(({ code }) => code));
+  const code = (document.components!.schemas!.Error as { properties: Record<string, { description?: string }> }).properties.code;
+  code.description = `Machine-readable error code: ${[...codes].join(', ')}.`;
 }
 
 /** "Phrase (`code`, `code`)" per phrase, joined by "or": the errors one status answers with. */

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema, type OpenAPIObject } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 @ApiSchema({ name: 'ErrorDetail' })
 export class ErrorDetailDto {
@@ -23,10 +23,4 @@ export class ErrorDto {
 
   @ApiProperty({ type: [ErrorDetailDto], required: false, maxItems: 100, description: 'Which values were invalid (`validation_failed`).' })
   details?: ErrorDetailDto[];
-}
-
-/** Lists the codes in the Error schema: those of the errors of the application the document describes. */
-export function describeErrorCodes(document: OpenAPIObject, codes: string[]): void {
-  const code = (document.components!.schemas!.Error as { properties: Record<string, { description?: string }> }).properties.code;
-  code.description = `Machine-readable error code: ${codes.join(', ')}.`;
 }

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { AppParts, describeErrorCodes, errorCodesOf } from '../../common/index.js';
+import { AppParts, describeErrorCodes } from '../../common/index.js';
 import { closeSchemas } from '../../platform/openapi/index.js';
 import { describeScopes } from '../auth/index.js';
 import { ADMIN_ERRORS } from './admin.exceptions.js';
@@ -43,7 +43,7 @@ export function buildAdminOpenApiDocument(app: INestApplication): OpenAPIObject 
     if (!declared.has(name)) document.tags = [...(document.tags ?? []), { name }];
   }
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': true }));
-  describeErrorCodes(document, errorCodesOf(ADMIN_ERRORS));
+  describeErrorCodes(document, ADMIN_ERRORS);
   const { auditActions, scopes } = app.get(AppParts);
   document.components!.schemas!.AuditAction = { type: 'string', enum: auditActions };
   describeScopes(document, scopes);

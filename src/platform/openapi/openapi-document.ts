@@ -1,7 +1,7 @@
 import { Injectable, Module, type INestApplication, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { AppParts, describeErrorCodes, errorCodesOf } from '../../common/index.js';
+import { AppParts, describeErrorCodes } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
 
 /** What a module adds to the OpenAPI document beyond its decorators, on a provider marked `@OpenApiContributor()`. */
@@ -59,7 +59,7 @@ export function buildOpenApiDocument(app: INestApplication, { publicBaseUrl, sta
   document.openapi = '3.0.3';
   document.info.contact = { name: 'Pet Adoption Service API team' };
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': server.url === stagingBaseUrl }));
-  describeErrorCodes(document, errorCodesOf(app.get(AppParts).errors));
+  describeErrorCodes(document, app.get(AppParts).errors);
   closeSchemas(document, ['Error', 'ErrorDetail']);
   for (const { instance } of app.get(DiscoveryService).getProviders({ metadataKey: OpenApiContributor.KEY })) {
     (instance as OpenApiContribution).contribute(document);
