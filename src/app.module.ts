@@ -1,6 +1,6 @@
-import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { AppPartsModule, ClockModule, gatherParts, KERNEL_ERRORS, RequestContextModule, UnmatchedRequestHandler } from './common/index.js';
+import { AppPartsModule, ClockModule, gatherParts, KERNEL_ERRORS, RequestContextModule, type AppModuleImport } from './common/index.js';
 import { AuditModule } from './modules/audit/index.js';
 import { AdminTokensModule } from './modules/admin/index.js';
 import { AuthModule } from './modules/auth/index.js';
@@ -21,8 +21,6 @@ import { TracingModule } from './platform/tracing/index.js';
 import { IdempotencyModule } from './policies/idempotency/index.js';
 import { RateLimitModule } from './policies/rate-limit/index.js';
 import { ReadCacheModule } from './policies/read-cache/index.js';
-
-export type AppModuleImport = NonNullable<ModuleMetadata['imports']>[number];
 
 /** The modules of the service: platform, request policies, product. A team's module is one more line. */
 const MODULES: AppModuleImport[] = [
@@ -64,7 +62,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [appConfigModule(parts.config), AppPartsModule.forRoot(parts), ...MODULES, ...extra],
-      providers: [UnmatchedRequestHandler],
     };
   }
 }

@@ -1,7 +1,7 @@
 export { LookupCache } from './cache/lookup-cache.js';
 export * from './context/request-context.js';
 export { HourlyPurge } from './scheduling/hourly-purge.js';
-export { AppParts, AppPartsModule, gatherParts, ModuleParts, type ScopeDefinition } from './module-parts.js';
+export { AppParts, AppPartsModule, gatherParts, ModuleParts, type AppModuleImport, type ScopeDefinition } from './module-parts.js';
 export { Clock, ClockModule } from './clock/clock.js';
 export * from './command-line/arguments.js';
 export * from './command-line/command.js';
@@ -16,7 +16,6 @@ export { jsonBodyParser } from './http/json-body.middleware.js';
 export { matchedRoute, requestSpanMiddleware, sampledTraceId, traceFields, traceFieldsOf } from './http/request-span.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';
 export { apiBaseUrl, locationHeader, nextLinkHeader, setNextLink } from './http/public-url.js';
-export { UnmatchedRequestHandler } from './http/unmatched-request.handler.js';
 export { answerUnparsableRequests } from './http/unparsable-request.handler.js';
 export * from './pagination/keyset-page.js';
 export { encodeCursor } from './pagination/cursor.js';

@@ -1,7 +1,8 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Express } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { RouteNotFoundException } from '../errors/api.exception.js';
 
 /**
  * Node creates requests and responses with Express's prototypes, so Express's per-request `Object.setPrototypeOf` changes
@@ -16,6 +17,14 @@ export class ExpressPrototypesAdapter extends ExpressAdapter {
     this.httpServer = createServer(
       { IncomingMessage: withPrototype(IncomingMessage, app.request), ServerResponse: withPrototype(ServerResponse, app.response) },
       app,
+    );
+  }
+
+  /** Nest answers unmatched paths only under the global prefix: `/nowhere` would get Express's HTML page, not the Error object. */
+  override setNotFoundHandler(...args: Parameters<ExpressAdapter['setNotFoundHandler']>): void {
+    super.setNotFoundHandler(...args);
+    this.use((request: Request, _response: Response, next: NextFunction) =>
+      next(new RouteNotFoundException(request.method, request.originalUrl.split('?')[0])),
     );
   }
 }
