@@ -75,12 +75,11 @@ export function jsonBodyParser(limit: string): RequestHandler {
   };
 }
 
-/** body-parser's errors by type; any other is malformed JSON. */
+/** body-parser's errors by type (its `charset.unsupported` cannot come: the charset was checked first); any other is malformed JSON. */
 const PARSE_ERRORS = new Map<unknown, (limit: string) => ApiException>([
   [INVALID_UTF8, () => new MalformedJsonException('The body is not valid UTF-8.')],
   ['entity.too.large', (limit) => new PayloadTooLargeException(limit)],
   ['encoding.unsupported', () => new UnsupportedMediaTypeException()],
-  ['charset.unsupported', () => new UnsupportedMediaTypeException()],
 ]);
 
 function toApiException(error: unknown, limit: string): ApiException {
