@@ -1,4 +1,4 @@
-import { Injectable, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateIf } from 'class-validator';
 import { ValidationFailedException } from '../errors/api.exception.js';
@@ -39,7 +39,6 @@ function toDetails(errors: ValidationError[], parent = ''): ErrorDetailDto[] {
 }
 
 /** Strips nothing silently (unknown properties and parameters are refused) and reports `validation_failed` with `details`. */
-@Injectable()
 export class AppValidationPipe extends ValidationPipe {
   constructor() {
     super({
