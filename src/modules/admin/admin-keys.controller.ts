@@ -29,7 +29,6 @@ export class AdminKeysController {
     summary: 'Create a key',
     description: 'With any scopes and an expiry, without the self-service limit. As `keys create --client`.',
   })
-  @ApiBody({ type: NewClientKeyDto, required: true })
   @ApiCreatedResponse(created)
   @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundError)
   async createClientKey(
