@@ -1,5 +1,4 @@
 import { ApiException, CommandFailedError, UsageError, ValidationFailedException } from '../common/index.js';
-import { ClientNotFoundError, PlanRuleError } from '../modules/plans/index.js';
 import { isHelp, parseCommand } from './parse-command.js';
 import { USAGE } from './usage.js';
 
@@ -32,8 +31,7 @@ function report(error: unknown): number {
     return EXIT_USAGE;
   }
   // A module's refusal (an unknown endpoint's 404) is a command that failed, with the message the admin API answers.
-  const refused = error instanceof ApiException || error instanceof ClientNotFoundError || error instanceof PlanRuleError;
-  if (error instanceof CommandFailedError || refused) {
+  if (error instanceof CommandFailedError || error instanceof ApiException) {
     process.stderr.write(`error: ${error.message}\n`);
     return EXIT_FAILED;
   }

@@ -13,7 +13,6 @@ import { AdminAppModule } from './admin-app.module.js';
 import { AdminAuthentication } from './admin-authentication.middleware.js';
 import { ADMIN_API_PATH } from './location.js';
 import { buildAdminOpenApiDocument } from './admin.openapi.js';
-import { PlanErrorsInterceptor } from './plan-errors.interceptor.js';
 
 /** The admin API, an application of its own on the server's services; not listening yet, and shut down before them. */
 export async function createAdminApp(services: INestApplication): Promise<NestExpressApplication> {
@@ -29,8 +28,6 @@ export async function createAdminApp(services: INestApplication): Promise<NestEx
   const authentication = app.get(AdminAuthentication);
   app.use(ADMIN_API_PATH, (request: Request, response: Response, next: NextFunction) => authentication.use(request, response, next));
   app.use(ADMIN_API_PATH, jsonBodyParser(app.get(ConfigService).getOrThrow<AppConfig>('app').bodyLimit));
-  // The plans module's errors are 400 and 404 on every admin route, modules' too, as the tool reports them on every command.
-  app.useGlobalInterceptors(new PlanErrorsInterceptor());
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   SwaggerModule.setup('admin/docs', app, () => buildAdminOpenApiDocument(app), {

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule, type INestApplicationContext, type Type } from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplicationContext, type InjectionToken, type Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA, SELF_DECLARED_DEPS_METADATA } from '@nestjs/common/constants.js';
 import { ConfigService } from '@nestjs/config';
 import { AppParts } from '../../common/index.js';
@@ -14,9 +14,10 @@ import { AdminKeysController } from './admin-keys.controller.js';
 const PIPELINE = [ConfigService, AppParts, HTTP_LOGGER, HttpMetrics];
 
 /** What a class injects: its constructor's parameter types, or the tokens `@Inject()` names instead. */
-function injectedBy(type: Type): unknown[] {
-  const tokens = [...((Reflect.getMetadata(PARAMTYPES_METADATA, type) as unknown[] | undefined) ?? [])];
-  const named = (Reflect.getMetadata(SELF_DECLARED_DEPS_METADATA, type) as Array<{ index: number; param: unknown }> | undefined) ?? [];
+function injectedBy(type: Type): InjectionToken[] {
+  const tokens = [...((Reflect.getMetadata(PARAMTYPES_METADATA, type) as InjectionToken[] | undefined) ?? [])];
+  const named =
+    (Reflect.getMetadata(SELF_DECLARED_DEPS_METADATA, type) as Array<{ index: number; param: InjectionToken }> | undefined) ?? [];
   for (const { index, param } of named) tokens[index] = param;
   return tokens;
 }
@@ -30,9 +31,7 @@ function injectedBy(type: Type): unknown[] {
 export class AdminAppModule {
   static register(services: INestApplicationContext): DynamicModule {
     const controllers = [AdminClientsController, AdminKeysController, AdminAuditController, ...services.get(AppParts).adminControllers];
-    const borrowed = [...new Set([...PIPELINE, ...[AdminAuthentication, ...controllers].flatMap(injectedBy)])] as Array<
-      Type | string | symbol
-    >;
+    const borrowed = [...new Set([...PIPELINE, ...[AdminAuthentication, ...controllers].flatMap(injectedBy)])];
     return {
       module: AdminAppModule,
       global: true,

@@ -3,9 +3,9 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import type { Response } from 'express';
 import { ApiErrorResponses, PageQueryDto } from '../../common/index.js';
 import { Change, type ChangeContext } from '../audit/index.js';
-import { ClientsService } from '../plans/index.js';
+import { ClientNotFoundError, ClientsService } from '../plans/index.js';
 import { UsageDto, UsageQueryDto, UsageService } from '../usage/index.js';
-import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException } from './admin.exceptions.js';
+import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS } from './admin.exceptions.js';
 import { ClientIdParams, ClientPageDto, ClientPlanDto, ClientDto, NewClientDto } from './admin.dto.js';
 import { ADMIN_API_PATH, LOCATION } from './location.js';
 
@@ -45,7 +45,7 @@ export class AdminClientsController {
   @Get(':clientId')
   @ApiOperation({ summary: 'Get a client', description: 'As `clients get`.' })
   @ApiOkResponse({ description: 'The client.', type: ClientDto })
-  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException)
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundError)
   getClient(@Param() { clientId }: ClientIdParams): Promise<ClientDto> {
     return this.clients.get(clientId);
   }
@@ -56,7 +56,7 @@ export class AdminClientsController {
     description: 'Every replica enforces it within 5 seconds. As `clients set-plan`.',
   })
   @ApiOkResponse({ description: 'The client on its new plan.', type: ClientDto })
-  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundException)
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundError)
   setClientPlan(
     @Param() { clientId }: ClientIdParams,
     @Body() { plan, perMinute, perDay }: ClientPlanDto,
@@ -73,7 +73,7 @@ export class AdminClientsController {
       'Per UTC day and key, the requests admitted and those refused with 429 (at most 93 days; the last 30 by default). As `usage --client`.',
   })
   @ApiOkResponse({ description: 'The period, its days and keys, and the totals.', type: UsageDto })
-  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException)
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundError)
   getClientUsage(@Param() { clientId }: ClientIdParams, @Query() period: UsageQueryDto): Promise<UsageDto> {
     return this.usage.forClient(clientId, period);
   }

@@ -5,8 +5,8 @@ import { ApiErrorResponses, Clock, PageQueryDto } from '../../common/index.js';
 import { Change, type ChangeContext } from '../audit/index.js';
 import { ApiKeysService } from '../auth/index.js';
 import { DEFAULT_OVERLAP_SECONDS, RollApiKeyDto } from '../keys/index.js';
-import { ClientsService } from '../plans/index.js';
-import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS, ClientKeyNotFoundException, ClientNotFoundException } from './admin.exceptions.js';
+import { ClientNotFoundError, ClientsService } from '../plans/index.js';
+import { BODY_ERRORS, EVERY_ADMIN_OPERATION_ERRORS, ClientKeyNotFoundException } from './admin.exceptions.js';
 import { ClientIdParams, ClientKeyParams, ClientKeyPageDto, CreatedClientKeyDto, NewClientKeyDto } from './admin.dto.js';
 import { ADMIN_API_PATH, LOCATION } from './location.js';
 
@@ -29,9 +29,8 @@ export class AdminKeysController {
     summary: 'Create a key',
     description: 'With any scopes and an expiry, without the self-service limit. As `keys create --client`.',
   })
-  @ApiBody({ type: NewClientKeyDto, required: true })
   @ApiCreatedResponse(created)
-  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundException)
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundError)
   async createClientKey(
     @Param() { clientId }: ClientIdParams,
     @Body() { name, scopes, expiresInSeconds }: NewClientKeyDto,
@@ -48,7 +47,7 @@ export class AdminKeysController {
   @Get()
   @ApiOperation({ summary: "List a client's keys", description: 'Revoked and expired ones too, in id order. As `keys list --client`.' })
   @ApiOkResponse({ description: 'A page of keys: prefixes, never the keys.', type: ClientKeyPageDto })
-  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException)
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundError)
   async listClientKeys(@Param() { clientId }: ClientIdParams, @Query() page: PageQueryDto): Promise<ClientKeyPageDto> {
     await this.clients.get(clientId);
     return this.keys.listPage(clientId, page);
@@ -61,7 +60,7 @@ export class AdminKeysController {
   })
   @ApiBody({ type: RollApiKeyDto, required: false })
   @ApiCreatedResponse(created)
-  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundException, ClientKeyNotFoundException)
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundError, ClientKeyNotFoundException)
   async rollClientKey(
     @Param() { clientId, keyId }: ClientKeyParams,
     @Body() { overlapSeconds = DEFAULT_OVERLAP_SECONDS }: RollApiKeyDto,
@@ -82,7 +81,7 @@ export class AdminKeysController {
     description: 'Every replica refuses it within 5 seconds; revoking it again changes nothing. As `keys revoke`.',
   })
   @ApiNoContentResponse({ description: 'Revoked, now or before.' })
-  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException, ClientKeyNotFoundException)
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundError, ClientKeyNotFoundException)
   async revokeClientKey(@Param() { clientId, keyId }: ClientKeyParams, @Change() change: ChangeContext): Promise<void> {
     await this.clients.get(clientId);
     if ((await this.keys.revoke(keyId, change, clientId)) === 'not-found') throw new ClientKeyNotFoundException(keyId, clientId);

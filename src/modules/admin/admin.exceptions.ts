@@ -8,6 +8,7 @@ import {
   UnsupportedMediaTypeException,
 } from '../../common/index.js';
 import { bearerChallenge } from '../auth/index.js';
+import { ClientNotFoundError } from '../plans/index.js';
 import { RateLimitExceededException } from '../../policies/rate-limit/index.js';
 
 // The admin listener's realm is not the public one.
@@ -27,13 +28,7 @@ export class InvalidAdminTokenException extends ApiException {
   }
 }
 
-const NOT_FOUND = { status: HttpStatus.NOT_FOUND, code: 'not_found', description: 'The requested resource could not be found' };
-
-/** The plans module's `ClientNotFoundError`, with its message: the command-line tool says the same. */
-@ApiError(NOT_FOUND)
-export class ClientNotFoundException extends ApiException {}
-
-@ApiError(NOT_FOUND)
+@ApiError({ status: HttpStatus.NOT_FOUND, code: 'not_found', description: 'The requested resource could not be found' })
 export class ClientKeyNotFoundException extends ApiException {
   constructor(keyId: number, clientId: number, which: 'live ' | '' = '') {
     super(`Client ${clientId} has no ${which}API key with id ${keyId}.`);
@@ -53,4 +48,4 @@ export const EVERY_ADMIN_OPERATION_ERRORS = [
 export const BODY_ERRORS = [PayloadTooLargeException, UnsupportedMediaTypeException];
 
 /** The admin document's catalogue of codes. */
-export const ADMIN_ERRORS = [...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundException, ClientKeyNotFoundException];
+export const ADMIN_ERRORS = [...EVERY_ADMIN_OPERATION_ERRORS, ...BODY_ERRORS, ClientNotFoundError, ClientKeyNotFoundException];

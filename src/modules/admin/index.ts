@@ -4,4 +4,4 @@ export { ADMIN_TOKEN_NAME_MAX_LENGTH, AdminTokensService } from './admin-tokens.
 export { AdminTokensModule } from './admin-tokens.module.js';
 // What a module's admin controllers (`@ModuleParts({ adminControllers })`) share with the admin API's own.
 export { ClientIdParams } from './admin.dto.js';
-export { ClientNotFoundException, EVERY_ADMIN_OPERATION_ERRORS } from './admin.exceptions.js';
+export { EVERY_ADMIN_OPERATION_ERRORS } from './admin.exceptions.js';

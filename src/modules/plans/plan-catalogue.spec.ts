@@ -1,4 +1,4 @@
-import { CLIENT_NAME_MAX_LENGTH, clientName, limitsFor, planChoice, PlanRuleError } from './plan-catalogue.js';
+import { CLIENT_NAME_MAX_LENGTH, clientName, ClientNotFoundError, limitsFor, planChoice, PlanRuleError } from './plan-catalogue.js';
 
 describe('limitsFor', () => {
   it.each([
@@ -52,5 +52,16 @@ describe('plan rules', () => {
 
   it.each(['', '   ', 'x'.repeat(201)])('refuses the client name %p', (name) => {
     expect(() => clientName(name)).toThrow(/A client name must be 1 to 200 characters/);
+  });
+});
+
+describe('the plans module errors', () => {
+  it('answer 400 validation_failed and 404 not_found, with the messages the command-line tool prints', () => {
+    expect(new PlanRuleError('Unknown plan "gold".').toBody()).toEqual({
+      code: 'validation_failed',
+      message: 'Unknown plan "gold".',
+      status: 400,
+    });
+    expect(new ClientNotFoundError(9).toBody()).toEqual({ code: 'not_found', message: 'No client with id 9.', status: 404 });
   });
 });

@@ -1,3 +1,6 @@
+import { HttpStatus } from '@nestjs/common';
+import { ApiError, ApiException, ValidationFailedException } from '../../common/index.js';
+
 /** The plans we sell (interface document, "Rate limits by plan"). Data, not scattered literals. */
 export const PLAN_NAMES = ['free', 'pro', 'business', 'enterprise'] as const;
 
@@ -31,13 +34,16 @@ export function limitsFor(plan: string, own?: { perMinuteLimit: number | null; p
   return definition.custom ? { perMinute: own?.perMinuteLimit ?? 0, perDay: own?.perDayLimit ?? 0 } : definition.limits;
 }
 
-export class PlanRuleError extends Error {
-  override name = 'PlanRuleError';
+/** A broken plan rule: on the admin API a 400 `validation_failed`, with the message the command-line tool prints. */
+export class PlanRuleError extends ValidationFailedException {
+  constructor(message: string) {
+    super([], message);
+  }
 }
 
-export class ClientNotFoundError extends Error {
-  override name = 'ClientNotFoundError';
-
+/** On the admin API a 404 `not_found`, with the message the command-line tool prints. */
+@ApiError({ status: HttpStatus.NOT_FOUND, code: 'not_found', description: 'The requested resource could not be found' })
+export class ClientNotFoundError extends ApiException {
   constructor(id: number) {
     super(`No client with id ${id}.`);
   }

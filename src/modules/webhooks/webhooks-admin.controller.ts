@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, PageQueryDto } from '../../common/index.js';
-import { ClientIdParams, ClientNotFoundException, EVERY_ADMIN_OPERATION_ERRORS } from '../admin/index.js';
+import { ClientIdParams, EVERY_ADMIN_OPERATION_ERRORS } from '../admin/index.js';
 import { Change, type ChangeContext } from '../audit/index.js';
-import { ClientsService } from '../plans/index.js';
+import { ClientNotFoundError, ClientsService } from '../plans/index.js';
 import {
   ClientWebhookEndpointDto,
   ClientWebhookEndpointListDto,
@@ -26,7 +26,7 @@ export class WebhooksAdminController {
   @Get('clients/:clientId/webhook-endpoints')
   @ApiOperation({ summary: "List a client's webhook endpoints", description: 'Their hosts, never a secret. As `webhooks list --client`.' })
   @ApiOkResponse({ description: 'The endpoints, in id order.', type: ClientWebhookEndpointListDto })
-  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundException)
+  @ApiErrorResponses(...EVERY_ADMIN_OPERATION_ERRORS, ClientNotFoundError)
   async listClientWebhookEndpoints(@Param() { clientId }: ClientIdParams): Promise<ClientWebhookEndpointListDto> {
     await this.clients.get(clientId);
     return { webhookEndpoints: await this.endpoints.listForOperator(clientId) };
