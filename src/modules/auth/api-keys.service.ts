@@ -60,15 +60,18 @@ export class ApiKeysService {
     private readonly config: ConfigService,
   ) {}
 
-  issue(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey> {
-    return this.txHost.withTransaction(() => this.create(clientId, options, context));
-  }
-
-  /** Issues unless the client already has `maxLive` live keys; counted and inserted under a lock on the client. */
-  issueUnderLimit(clientId: number, options: KeyOptions, maxLive: number, context: ChangeContext): Promise<IssuedKey | 'limit-reached'> {
-    return this.txHost.withTransaction(async () =>
-      (await this.keys.countLiveLocked(clientId, this.clock.now())) >= maxLive ? 'limit-reached' : this.create(clientId, options, context),
-    );
+  /** With `maxLive`, issues unless the client already has that many live keys; counted and inserted under a lock on the client. */
+  issue(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey>;
+  issue(clientId: number, options: KeyOptions, context: ChangeContext, maxLive: number): Promise<IssuedKey | 'limit-reached'>;
+  issue(clientId: number, options: KeyOptions, context: ChangeContext, maxLive?: number): Promise<IssuedKey | 'limit-reached'> {
+    return this.txHost.withTransaction(async () => {
+      if (maxLive !== undefined && (await this.keys.countLiveLocked(clientId, this.clock.now())) >= maxLive) return 'limit-reached';
+      const issued = await this.insert(clientId, options);
+      const { id, name, scopes, expiresAt } = issued.apiKey;
+      await this.audit.record(context, { action: 'key.created', clientId, keyId: id, details: { name, scopes, expiresAt } });
+      await this.events.emitAsync(KEY_EVENTS.created, { clientId, key: issued.apiKey } satisfies KeyChanged);
+      return issued;
+    });
   }
 
   /**
@@ -164,15 +167,6 @@ export class ApiKeysService {
     if (!isWellFormedApiKey(token)) return false;
     const keyHash = hashApiKey(token);
     return !this.lookups.isFamiliar(keyHash) && !(await this.issued.mightHold(keyHash));
-  }
-
-  /** A new key and its `key.created` event, in the caller's transaction. */
-  private async create(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey> {
-    const issued = await this.insert(clientId, options);
-    const { id, name, scopes, expiresAt } = issued.apiKey;
-    await this.audit.record(context, { action: 'key.created', clientId, keyId: id, details: { name, scopes, expiresAt } });
-    await this.events.emitAsync(KEY_EVENTS.created, { clientId, key: issued.apiKey } satisfies KeyChanged);
-    return issued;
   }
 
   private async revoked(key: ApiKey, at: Date, context: ChangeContext): Promise<void> {
