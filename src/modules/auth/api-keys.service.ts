@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { LRUCache } from 'lru-cache';
-import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type PageRequest, type Principal } from '../../common/index.js';
+import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type Authentication, type PageRequest } from '../../common/index.js';
 import { credentialLookups } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { TransactionHost } from '../../platform/database/index.js';
@@ -144,8 +144,8 @@ export class ApiKeysService {
   }
 
   /** Expiry is compared with the clock on every request, so a cached lookup never extends a key's life. */
-  async authenticate(token: string): Promise<Principal | 'expired' | undefined> {
-    if (!isWellFormedApiKey(token)) return undefined;
+  async authenticate(token: string): Promise<Exclude<Authentication, { kind: 'missing' }>> {
+    if (!isWellFormedApiKey(token)) return { kind: 'invalid', expired: false };
     const now = this.clock.now();
     const keyHash = hashApiKey(token);
     const live = await this.lookups.get(keyHash, () =>
@@ -156,10 +156,10 @@ export class ApiKeysService {
         return found;
       }),
     );
-    if (!live) return undefined;
-    if (live.expiresAt && live.expiresAt <= now) return 'expired';
+    if (!live) return { kind: 'invalid', expired: false };
+    if (live.expiresAt && live.expiresAt <= now) return { kind: 'invalid', expired: true };
     this.recordUse(live.id, now);
-    return { keyId: live.id, clientId: live.clientId, scopes: live.scopes };
+    return { kind: 'valid', principal: { keyId: live.id, clientId: live.clientId, scopes: live.scopes } };
   }
 
   /** True for a well-formed key this service certainly never issued: authenticating it would only ask the database for a no. */
