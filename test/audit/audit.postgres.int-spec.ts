@@ -58,7 +58,7 @@ describe('Audit log on PostgreSQL: a change and its event commit together (integ
     await failingAfter(() => clients.create('Never', 'pro', {}, OPERATOR));
     await failingAfter(() => clients.setPlan(clientId, 'business', {}, OPERATOR));
     await failingAfter(() => keys.issue(clientId, { name: 'never' }, OPERATOR));
-    await failingAfter(() => keys.issueUnderLimit(clientId, { name: 'never' }, 20, byKey));
+    await failingAfter(() => keys.issue(clientId, { name: 'never' }, byKey, 20));
     await failingAfter(() => keys.roll(keyId, clientId, 60_000, byKey, 20));
     await failingAfter(() => keys.revokeOfClient(keyId, clientId, byKey));
     await failingAfter(() => keys.revoke(keyId, OPERATOR));

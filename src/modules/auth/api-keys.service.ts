@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { LRUCache } from 'lru-cache';
-import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type PageRequest, type Principal } from '../../common/index.js';
+import { Clock, DEFAULT_PAGE_SIZE, LookupCache, pageStart, toPage, type Authentication, type PageRequest } from '../../common/index.js';
 import { credentialLookups } from './auth.config.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key.format.js';
 import { TransactionHost } from '../../platform/database/index.js';
@@ -60,15 +60,18 @@ export class ApiKeysService {
     private readonly config: ConfigService,
   ) {}
 
-  issue(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey> {
-    return this.txHost.withTransaction(() => this.create(clientId, options, context));
-  }
-
-  /** Issues unless the client already has `maxLive` live keys; counted and inserted under a lock on the client. */
-  issueUnderLimit(clientId: number, options: KeyOptions, maxLive: number, context: ChangeContext): Promise<IssuedKey | 'limit-reached'> {
-    return this.txHost.withTransaction(async () =>
-      (await this.keys.countLiveLocked(clientId, this.clock.now())) >= maxLive ? 'limit-reached' : this.create(clientId, options, context),
-    );
+  /** With `maxLive`, issues unless the client already has that many live keys; counted and inserted under a lock on the client. */
+  issue(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey>;
+  issue(clientId: number, options: KeyOptions, context: ChangeContext, maxLive: number): Promise<IssuedKey | 'limit-reached'>;
+  issue(clientId: number, options: KeyOptions, context: ChangeContext, maxLive?: number): Promise<IssuedKey | 'limit-reached'> {
+    return this.txHost.withTransaction(async () => {
+      if (maxLive !== undefined && (await this.keys.countLiveLocked(clientId, this.clock.now())) >= maxLive) return 'limit-reached';
+      const issued = await this.insert(clientId, options);
+      const { id, name, scopes, expiresAt } = issued.apiKey;
+      await this.audit.record(context, { action: 'key.created', clientId, keyId: id, details: { name, scopes, expiresAt } });
+      await this.events.emitAsync(KEY_EVENTS.created, { clientId, key: issued.apiKey } satisfies KeyChanged);
+      return issued;
+    });
   }
 
   /**
@@ -141,8 +144,8 @@ export class ApiKeysService {
   }
 
   /** Expiry is compared with the clock on every request, so a cached lookup never extends a key's life. */
-  async authenticate(token: string): Promise<Principal | 'expired' | undefined> {
-    if (!isWellFormedApiKey(token)) return undefined;
+  async authenticate(token: string): Promise<Exclude<Authentication, { kind: 'missing' }>> {
+    if (!isWellFormedApiKey(token)) return { kind: 'invalid', expired: false };
     const now = this.clock.now();
     const keyHash = hashApiKey(token);
     const live = await this.lookups.get(keyHash, () =>
@@ -153,10 +156,10 @@ export class ApiKeysService {
         return found;
       }),
     );
-    if (!live) return undefined;
-    if (live.expiresAt && live.expiresAt <= now) return 'expired';
+    if (!live) return { kind: 'invalid', expired: false };
+    if (live.expiresAt && live.expiresAt <= now) return { kind: 'invalid', expired: true };
     this.recordUse(live.id, now);
-    return { keyId: live.id, clientId: live.clientId, scopes: live.scopes };
+    return { kind: 'valid', principal: { keyId: live.id, clientId: live.clientId, scopes: live.scopes } };
   }
 
   /** True for a well-formed key this service certainly never issued: authenticating it would only ask the database for a no. */
@@ -164,15 +167,6 @@ export class ApiKeysService {
     if (!isWellFormedApiKey(token)) return false;
     const keyHash = hashApiKey(token);
     return !this.lookups.isFamiliar(keyHash) && !(await this.issued.mightHold(keyHash));
-  }
-
-  /** A new key and its `key.created` event, in the caller's transaction. */
-  private async create(clientId: number, options: KeyOptions, context: ChangeContext): Promise<IssuedKey> {
-    const issued = await this.insert(clientId, options);
-    const { id, name, scopes, expiresAt } = issued.apiKey;
-    await this.audit.record(context, { action: 'key.created', clientId, keyId: id, details: { name, scopes, expiresAt } });
-    await this.events.emitAsync(KEY_EVENTS.created, { clientId, key: issued.apiKey } satisfies KeyChanged);
-    return issued;
   }
 
   private async revoked(key: ApiKey, at: Date, context: ChangeContext): Promise<void> {

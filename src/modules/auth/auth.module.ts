@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/index.js';
-import { PlansModule } from '../plans/index.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeysService } from './api-keys.service.js';
@@ -24,7 +23,7 @@ import { ApiKeyCreationIndex1798156800000 } from './migrations/1798156800000-api
   errors: [MissingApiKeyException, InvalidApiKeyException, InsufficientScopeException],
 })
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey]), DiscoveryModule, PlansModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([ApiKey]), DiscoveryModule, AuditModule],
   providers: [ApiKeysRepository, IssuedKeysFilter, ScopeCatalogue, ApiKeysService, RequestAuthenticator, ApiKeyGuard],
   exports: [ApiKeysService, ScopeCatalogue, RequestAuthenticator, ApiKeyGuard],
 })

@@ -32,7 +32,7 @@ describe('KeysService (the auth module mocked)', () => {
   let service: KeysService;
   const keys = {
     listLive: jest.fn<ApiKeysService['listLive']>(),
-    issueUnderLimit: jest.fn<ApiKeysService['issueUnderLimit']>(),
+    issue: jest.fn<ApiKeysService['issue']>(),
     roll: jest.fn<ApiKeysService['roll']>(),
     revokeOfClient: jest.fn<ApiKeysService['revokeOfClient']>(),
   };
@@ -57,17 +57,17 @@ describe('KeysService (the auth module mocked)', () => {
   });
 
   it('creates with the default scopes, an expiry from the clock, the limit of live keys, and the change context', async () => {
-    keys.issueUnderLimit.mockResolvedValue({ key: 'pets_secret', apiKey: view });
+    keys.issue.mockResolvedValue({ key: 'pets_secret', apiKey: view });
     await expect(service.create(caller, { name: 'ci', expiresInSeconds: 60 }, byCaller)).resolves.toEqual({
       ...shown,
       lastUsedAt: '2027-03-01T11:58:00.000Z',
       key: 'pets_secret',
     });
-    expect(keys.issueUnderLimit).toHaveBeenCalledWith(
+    expect(keys.issue).toHaveBeenCalledWith(
       7,
       { name: 'ci', scopes: ['pets:read', 'pets:write'], expiresAt: new Date('2027-03-01T12:01:00Z') },
-      MAX_LIVE_KEYS,
       byCaller,
+      MAX_LIVE_KEYS,
     );
   });
 
@@ -77,11 +77,11 @@ describe('KeysService (the auth module mocked)', () => {
       constructor: InsufficientScopeException,
       message: expect.stringContaining('pets:write'),
     });
-    expect(keys.issueUnderLimit).not.toHaveBeenCalled();
+    expect(keys.issue).not.toHaveBeenCalled();
   });
 
   it('turns the limit into 409 key_limit_reached, for creations and rolls', async () => {
-    keys.issueUnderLimit.mockResolvedValue('limit-reached');
+    keys.issue.mockResolvedValue('limit-reached');
     keys.roll.mockResolvedValue('limit-reached');
     await expect(service.create(caller, { name: 'ci' }, byCaller)).rejects.toBeInstanceOf(KeyLimitReachedException);
     await expect(service.roll(caller, 2, 60, byCaller)).rejects.toBeInstanceOf(KeyLimitReachedException);

@@ -34,7 +34,7 @@ export class KeysService {
     const missing = scopes.find((scope) => !caller.scopes.includes(scope));
     if (missing) throw new InsufficientScopeException(missing);
     const expiresAt = expiresInSeconds === undefined ? null : new Date(this.clock.now().getTime() + expiresInSeconds * 1000);
-    const issued = await this.keys.issueUnderLimit(caller.clientId, { name, scopes, expiresAt }, MAX_LIVE_KEYS, change);
+    const issued = await this.keys.issue(caller.clientId, { name, scopes, expiresAt }, change, MAX_LIVE_KEYS);
     if (issued === 'limit-reached') throw new KeyLimitReachedException(MAX_LIVE_KEYS);
     return toCreatedResponse(issued);
   }
