@@ -59,11 +59,6 @@ export interface PlanChoice {
   limits?: PlanLimits;
 }
 
-/** What the limits are called where they are given: the admin API's fields unless a caller names its own (the CLI's options). */
-export type LimitNames = Record<keyof PlanLimits, string>;
-
-const FIELD_NAMES: LimitNames = { perMinute: 'perMinute', perDay: 'perDay' };
-
 /** The rules are pure, so the CLI checks its arguments before it opens the database; `what` names the value in the error. */
 export function clientName(raw: string, what = 'A client name'): string {
   const name = raw.trim();
@@ -73,8 +68,11 @@ export function clientName(raw: string, what = 'A client name'): string {
   return name;
 }
 
-/** Checks a plan choice: custom limits are required on a custom plan and refused on the others. */
-export function planChoice(plan: string, custom: CustomLimits, names: LimitNames = FIELD_NAMES): PlanChoice {
+/**
+ * Checks a plan choice: custom limits are required on a custom plan and refused on the others. `names` are what the limits
+ * are called where they are given: the admin API's fields unless a caller names its own (the CLI's options).
+ */
+export function planChoice(plan: string, custom: CustomLimits, names = { perMinute: 'perMinute', perDay: 'perDay' }): PlanChoice {
   if (!isPlanName(plan)) throw new PlanRuleError(`Unknown plan "${plan}"; choose one of ${PLAN_NAMES.join(', ')}.`);
   if (!PLAN_CATALOGUE[plan].custom) {
     if (custom.perMinute === undefined && custom.perDay === undefined) return { plan };

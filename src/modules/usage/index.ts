@@ -1,5 +1,5 @@
 export { UsageDto, UsageQueryDto } from './dto/usage.dto.js';
-export { DEFAULT_USAGE_DAYS, InvalidUsagePeriodException, MAX_USAGE_DAYS, usagePeriod, type UsagePeriodQuery } from './usage-period.js';
+export { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS, usagePeriod } from './usage-period.js';
 export { UsageRecordsModule } from './usage-records.module.js';
 export { UsageModule } from './usage.module.js';
 export { UsageService } from './usage.service.js';

@@ -1,5 +1,5 @@
 import { ValidationFailedException } from '../../common/index.js';
-import { dayNumber, dayText, utcDayOf } from './utc-day.js';
+import { dayText, utcDayOf } from './utc-day.js';
 
 /** The longest period one reading covers, and the one it covers when not told (docs/contract/decisions.md). */
 export const MAX_USAGE_DAYS = 93;
@@ -23,9 +23,12 @@ export class InvalidUsagePeriodException extends ValidationFailedException {
 function day(query: UsagePeriodQuery, field: keyof UsagePeriodQuery): number | undefined {
   const text = query[field];
   if (text === undefined) return undefined;
-  const number = dayNumber(text);
-  if (number === undefined) throw new InvalidUsagePeriodException(field, `${field} must be a UTC day as YYYY-MM-DD (got "${text}")`);
-  return number;
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+  // Written back, a day that names no calendar day (`2027-02-30`) comes out as another.
+  if (Number.isNaN(ms) || dayText(utcDayOf(ms)) !== text) {
+    throw new InvalidUsagePeriodException(field, `${field} must be a UTC day as YYYY-MM-DD (got "${text}")`);
+  }
+  return utcDayOf(ms);
 }
 
 /** The days to read: `to` defaults to today (UTC), `from` to the 30 days that end on `to`. */

@@ -11,6 +11,5 @@ import { UsageOpenApi } from './usage.openapi.js';
   imports: [UsageRecordsModule, RateLimitModule],
   controllers: [UsageController],
   providers: [UsageMeter, UsageRetention, UsageOpenApi],
-  exports: [UsageRecordsModule],
 })
 export class UsageModule {}
