@@ -52,9 +52,7 @@ export class IdempotencyKeysRepository {
       : sealedFor === undefined
         ? undefined
         : openReplay(responseBody, { token: sealedFor, clientId, keyHash });
-    if (!content) return { fingerprint, response: 'sealed for another api key' };
-    const { body, location } = content;
-    return { fingerprint, response: { status, body, ...(location !== undefined && { location }) } };
+    return { fingerprint, response: content ? { status, ...content } : 'sealed for another api key' };
   }
 
   /** In place of an expired one; with `sealedFor`, body and Location sealed under that API key, so the row alone reveals neither. */
@@ -70,23 +68,19 @@ export class IdempotencyKeysRepository {
     const row = { clientId, keyHash, fingerprint, responseStatus: response.status, responseBody, responseLocation, expiresAt };
     await this.keys.upsert(row, ['clientId', 'keyHash']);
   }
-
-  async deleteExpired(now: Date): Promise<number> {
-    return (await this.keys.delete({ expiresAt: LessThanOrEqual(now) })).affected ?? 0;
-  }
 }
 
 /** Deletes expired idempotency keys every hour, so the table holds about one day of keys. */
 @Injectable()
 export class ExpiredKeysPurge extends HourlyPurge {
   constructor(
-    private readonly keys: IdempotencyKeysRepository,
+    private readonly txHost: TransactionHost,
     private readonly clock: Clock,
   ) {
     super('IdempotencyKeys', 'expired idempotency keys');
   }
 
-  protected purge(): Promise<number> {
-    return this.keys.deleteExpired(this.clock.now());
+  protected async purge(): Promise<number> {
+    return (await this.txHost.tx.getRepository(IdempotencyKey).delete({ expiresAt: LessThanOrEqual(this.clock.now()) })).affected ?? 0;
   }
 }

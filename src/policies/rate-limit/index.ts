@@ -1,7 +1,5 @@
-export { rateLimitConfig, type RateLimitConfig } from './rate-limit.config.js';
-export { ApiKeySuspendedException, QUOTA_ERRORS, RateLimitExceededException, V1_OPERATION_ERRORS } from './rate-limit.exceptions.js';
+export { RateLimitExceededException, V1_OPERATION_ERRORS } from './rate-limit.exceptions.js';
 export { RateLimitModule } from './rate-limit.module.js';
-export type { RateLimitDecision } from './rate-limit.decision.js';
 export { RateLimiterService, type KeyDecision, type KeyDecisionListener } from './rate-limiter.service.js';
 export { RATE_LIMIT_HEADER_NAMES } from './rate-limit.openapi.js';
 export { RateLimitMiddleware } from './rate-limit.middleware.js';

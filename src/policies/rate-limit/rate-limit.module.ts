@@ -18,7 +18,7 @@ import { RateLimitOpenApi } from './rate-limit.openapi.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 import { RedisStore } from './redis.store.js';
 import { UncountedRoutes } from './uncounted-routes.js';
-import { ApiKeySuspendedException, RateLimitExceededException } from './rate-limit.exceptions.js';
+import { QUOTA_ERRORS } from './rate-limit.exceptions.js';
 
 /** With Redis configured: Redis, falling back to in-process while it is out. Without: in-process. */
 function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config: ConfigService): LimiterStore {
@@ -27,7 +27,7 @@ function createLimiterStore(redis: RedisClient | undefined, clock: Clock, config
   return redis ? new FailoverStore(new RedisStore(redis), inProcess, redis) : inProcess;
 }
 
-@ModuleParts({ config: [rateLimitConfig], errors: [RateLimitExceededException, ApiKeySuspendedException] })
+@ModuleParts({ config: [rateLimitConfig], errors: QUOTA_ERRORS })
 @Module({
   imports: [AuthModule, PlansModule, ReadCacheModule, TerminusModule, DiscoveryModule],
   providers: [

@@ -32,6 +32,10 @@ export type KeyDecision = {
 
 export type KeyDecisionListener = (decision: KeyDecision) => void;
 
+/** What the store is asked, with the plan it is decided on and, for a valid key, its client. */
+type Subject = LimiterRequest & { plan: string; clientId?: number };
+type Operation = 'consume' | 'peek';
+
 /** Decides each `/v1` request against a valid key's client, else its address; its round trip also reads `DataGeneration.redisKey`. */
 @Injectable()
 export class RateLimiterService {
@@ -59,12 +63,16 @@ export class RateLimiterService {
   }
 
   /** A span of its own, around the key lookup and the store's call; `peek` reads a valid key's quota without counting it. */
-  check(request: Request, operation: 'consume' | 'peek' = 'consume'): Promise<RateLimitDecision> {
-    return inSpan('rate_limit.decision', (span) => this.decide(request, operation, span));
+  check(request: Request, operation: Operation = 'consume'): Promise<RateLimitDecision> {
+    return inSpan('rate_limit.decision', async (span) => this.decide(await this.subjectOf(request), operation, span));
   }
 
-  private async decide(request: Request, operation: 'consume' | 'peek', span: Span): Promise<RateLimitDecision> {
-    const { plan, clientId, ...limiterRequest } = await this.subjectOf(request);
+  /** For a listener with credentials of its own (the admin tokens): a request presenting none valid is counted as anonymous. */
+  checkUnauthenticated(realm: string, address: string | undefined): Promise<RateLimitDecision> {
+    return this.decide(this.anonymousIn(realm, address), 'consume');
+  }
+
+  private async decide({ plan, clientId, ...limiterRequest }: Subject, operation: Operation, span?: Span): Promise<RateLimitDecision> {
     // A caller without a valid key is counted per address whatever it asks for (docs/contract/decisions.md).
     const peeks = operation === 'peek' && limiterRequest.keyId !== undefined;
     const facts = peeks ? await this.store.peek(limiterRequest) : await this.store.consume(limiterRequest);
@@ -78,51 +86,41 @@ export class RateLimiterService {
         for (const listener of this.listeners) listener(counted);
       }
     }
-    if (span.isRecording()) {
+    if (span?.isRecording()) {
       const attributes = { operation, outcome: facts.outcome, plan, store: facts.store };
       for (const [name, value] of Object.entries(attributes)) span.setAttribute(`pets.rate_limit.${name}`, value);
     }
     const decision = decide(facts, limiterRequest.limits);
     if (peeks) this.cls.set('quota', readingOf(plan, facts, limiterRequest.limits));
-    if (plan === ANONYMOUS) this.throttleIfRefused(limiterRequest.subjectKey, decision);
-    return decision;
-  }
-
-  /** For a listener with credentials of its own (the admin tokens): a request presenting none valid is counted as anonymous. */
-  async checkUnauthenticated(realm: string, address: string | undefined): Promise<RateLimitDecision> {
-    const subjectKey = this.addressKey(realm, address);
-    const facts = await this.store.consume({ subjectKey, limits: this.anonymousLimits, ban: this.ban });
-    this.metrics.decisions.inc({ plan: ANONYMOUS, outcome: facts.outcome });
-    const decision = decide(facts, this.anonymousLimits);
-    this.throttleIfRefused(subjectKey, decision);
+    if (plan === ANONYMOUS && decision.retryAfterSeconds !== undefined) {
+      this.throttled.refuse(limiterRequest.subjectKey, decision.retryAfterSeconds * 1000);
+    }
     return decision;
   }
 
   /** Whether `address` may have one more unfamiliar credential looked up in `realm` (and counts it): a refused one gets a trickle. */
   mayLookUpUnfamiliar(realm: string, address: string | undefined): boolean {
-    const subjectKey = this.addressKey(realm, address);
-    return !this.throttled.isRefused(subjectKey) || this.throttled.mayLookUp(subjectKey);
+    return this.throttled.mayLookUp(this.addressKey(realm, address));
   }
 
   private addressKey(realm: string, address: string | undefined): string {
     return `${this.keyPrefix}{${realm}:${anonymousSubject(address)}}`;
   }
 
-  private throttleIfRefused(subjectKey: string, decision: RateLimitDecision): void {
-    if (decision.retryAfterSeconds !== undefined) this.throttled.refuse(subjectKey, decision.retryAfterSeconds * 1000);
+  private anonymousIn(realm: string, address: string | undefined): Subject {
+    return { plan: ANONYMOUS, subjectKey: this.addressKey(realm, address), limits: this.anonymousLimits, ban: this.ban };
   }
 
-  private async subjectOf(request: Request): Promise<LimiterRequest & { plan: string; clientId?: number }> {
-    const policy = { ban: this.ban, alsoReadKey: this.generation.redisKey };
-    const subjectKey = this.addressKey(PUBLIC_REALM, request.ip);
-    const address = { plan: ANONYMOUS, subjectKey, limits: this.anonymousLimits, ...policy };
+  private async subjectOf(request: Request): Promise<Subject> {
+    const alsoReadKey = this.generation.redisKey;
+    const address = { ...this.anonymousIn(PUBLIC_REALM, request.ip), alsoReadKey };
     // A refused address's key is looked up only if this service may have issued it: guesses cost the
     // database nothing, and a valid key is decided on its client's quota whatever its neighbours sent.
-    if (this.throttled.isRefused(subjectKey) && (await this.authenticator.presentsForeignKey(request))) return address;
+    if (this.throttled.isRefused(address.subjectKey) && (await this.authenticator.presentsForeignKey(request))) return address;
     const identity = await this.authenticator.identify(request);
     if (identity.kind !== 'valid') return address;
     const { clientId, keyId } = identity.principal;
     const { plan, limits } = await this.clients.quotaOf(clientId);
-    return { plan, clientId, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ...policy };
+    return { plan, clientId, subjectKey: `${this.keyPrefix}{c:${clientId}}`, keyId, limits, ban: this.ban, alsoReadKey };
   }
 }
