@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AppPartsModule, ClockModule, gatherParts, KERNEL_ERRORS, RequestContextModule, type AppModuleImport } from './common/index.js';
 import { AuditModule } from './modules/audit/index.js';
@@ -15,7 +16,6 @@ import { DatabaseModule } from './platform/database/index.js';
 import { HealthModule } from './platform/health/index.js';
 import { LoggingModule } from './platform/logging/index.js';
 import { MetricsModule } from './platform/metrics/index.js';
-import { OpenApiModule } from './platform/openapi/index.js';
 import { RedisModule } from './platform/redis/index.js';
 import { TracingModule } from './platform/tracing/index.js';
 import { IdempotencyModule } from './policies/idempotency/index.js';
@@ -34,7 +34,8 @@ const MODULES: AppModuleImport[] = [
   DatabaseModule,
   RedisModule,
   HealthModule,
-  OpenApiModule,
+  // With it, the OpenAPI document builder finds the modules' `@OpenApiContributor()` providers.
+  DiscoveryModule,
   AuditModule,
   PlansModule,
   AuthModule,

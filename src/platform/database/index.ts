@@ -1,3 +1,3 @@
-export { buildTypeOrmOptions, databaseConfig, type DatabaseConfig } from './database.config.js';
+export { buildTypeOrmOptions, type DatabaseConfig } from './database.config.js';
 export { DatabaseModule, TransactionHost } from './database.module.js';
 export { embeddedPostgres, freeLoopbackPort, PostgresCluster } from './embedded-postgres.js';

@@ -1,2 +1,2 @@
-export { buildOpenApiDocument, closeSchemas, OpenApiContributor, OpenApiModule, type OpenApiContribution } from './openapi-document.js';
+export { buildOpenApiDocument, closeSchemas, OpenApiContributor, type OpenApiContribution } from './openapi-document.js';
 export { TagContribution } from './openapi-document.js';

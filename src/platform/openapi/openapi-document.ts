@@ -1,5 +1,5 @@
-import { Injectable, Module, type INestApplication, type Type } from '@nestjs/common';
-import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { Injectable, type INestApplication, type Type } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AppParts, describeErrorCodes } from '../../common/index.js';
 import type { AppConfig } from '../config/index.js';
@@ -10,10 +10,6 @@ export interface OpenApiContribution {
 }
 
 export const OpenApiContributor = DiscoveryService.createDecorator<void>();
-
-/** DiscoveryService, with which the document builder finds the modules' `@OpenApiContributor()` providers. */
-@Module({ imports: [DiscoveryModule] })
-export class OpenApiModule {}
 
 /** Closes object schemas clients rely on, as the reference contract does (`additionalProperties: false`). */
 export function closeSchemas(document: OpenAPIObject, names: string[]): void {

@@ -3,7 +3,6 @@
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppConfig } from '../config/index.js';
 
 // Configuration is read while the modules load, so the environment is fixed before importing them. The
@@ -12,16 +11,12 @@ delete process.env.PUBLIC_BASE_URL;
 delete process.env.STAGING_BASE_URL;
 
 const { ConfigService } = await import('@nestjs/config');
-const { NestFactory } = await import('@nestjs/core');
-const { AppModule } = await import('../../app.module.js');
-const { NEST_APPLICATION_OPTIONS, configureApp } = await import('../../app.factory.js');
+const { createApp } = await import('../../app.factory.js');
 const { buildOpenApiDocument } = await import('./openapi-document.js');
 
 const OPENAPI_FILE = resolve(process.cwd(), 'openapi.json');
 
-const app = configureApp(
-  await NestFactory.create<NestExpressApplication>(AppModule.register(), { ...NEST_APPLICATION_OPTIONS, logger: ['error', 'warn'] }),
-);
+const app = await createApp();
 try {
   const document = buildOpenApiDocument(app, app.get(ConfigService).getOrThrow<AppConfig>('app'));
   await writeFile(OPENAPI_FILE, `${JSON.stringify(document, null, 2)}\n`);

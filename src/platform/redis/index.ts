@@ -1,3 +1,3 @@
 export { RedisCircuit } from './redis-circuit.js';
-export { redisConfig, type RedisConfig } from './redis.config.js';
+export type { RedisConfig } from './redis.config.js';
 export { REDIS_CLIENT, RedisModule, type RedisClient } from './redis.module.js';

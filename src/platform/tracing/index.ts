@@ -1,3 +1,3 @@
 export { inSpan } from './in-span.js';
 export { startTracing, TracingModule } from './start-tracing.js';
-export { tracingConfig, type TracingConfig } from './tracing.config.js';
+export type { TracingConfig } from './tracing.config.js';
