@@ -39,6 +39,8 @@ describe('parseCommand', () => {
       [['keys', 'rotate'], /Unknown command "keys rotate"/],
       [['--json', 'clients', 'list'], /Unknown command "--json"/],
       [['clients', 'toString'], /Unknown command "clients toString"/],
+      [['clients create', '--name', 'x', '--plan', 'free'], /Unknown command "clients create"; the commands are/],
+      [['usage list', '--client', '1'], /Unknown command "usage list"/],
     ])('refuses %j', (argv, message) => {
       expect(refusal(argv).message).toMatch(message);
     });
