@@ -1,6 +1,6 @@
 import { ADMIN_TOKEN_NAME_MAX_LENGTH, AdminTokensService } from '../modules/admin/index.js';
 import { AuditService, checkAuditQuery, type ChangeContext } from '../modules/audit/index.js';
-import { ApiKeysService } from '../modules/auth/index.js';
+import { ApiKeysService, type ApiKeyView, type IssuedKey } from '../modules/auth/index.js';
 import {
   cell,
   cliCommand,
@@ -19,11 +19,10 @@ import {
   type CommandOutput,
 } from '../common/index.js';
 import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
-import { clientName, ClientsService } from '../modules/plans/index.js';
+import { clientName, ClientsService, type ClientView } from '../modules/plans/index.js';
 import { usagePeriod, UsageService } from '../modules/usage/index.js';
 import { asUsage, choiceOf, duration, PLAN_OPTIONS, scopes } from './arguments.js';
-import { describePlan, keyShown, revoked, STORE_IT } from './output.js';
-import { AUDIT_ACTIONS } from './server-catalogues.js';
+import { SERVER_PARTS } from './server-catalogues.js';
 
 /** The server's services the tool's own commands run on, taken from the context executeCommand opens. */
 const SERVICES = {
@@ -51,6 +50,28 @@ const byId =
     const { id, json } = readArgs(args, {}, positional);
     return { [field]: id, json } as Record<F, number> & { json: boolean };
   };
+
+const STORE_IT = 'Store it now: it is shown only this once and cannot be recovered.';
+
+function describePlan({ plan, limits }: ClientView): string {
+  return `plan ${plan} (${limits.perMinute}/min, ${limits.perDay}/day)`;
+}
+
+/** A new key as `keys create` and `keys roll` print it, and as the admin API answers: its fields, its client's plan, the key. */
+function keyShown({ key, apiKey }: IssuedKey, client: ClientView, summary: string): CommandOutput {
+  const json: ApiKeyView & { plan: string; key: string } = { ...apiKey, plan: client.plan, key };
+  return { json, text: [summary, key, STORE_IT].join('\n') };
+}
+
+function revoked(what: string, id: number, alreadyRevoked: boolean): CommandOutput {
+  const capitalised = what[0].toUpperCase() + what.slice(1);
+  return {
+    json: { id, revoked: true, alreadyRevoked },
+    text: alreadyRevoked
+      ? `${capitalised} ${id} was already revoked; nothing to do.`
+      : `Revoked ${what} ${id}. Every server refuses it within 5 seconds.`,
+  };
+}
 
 const clientNameOption = required((raw, what) => asUsage(() => clientName(raw!, what)));
 
@@ -170,7 +191,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
     (args) => {
       const { client: clientId, action, cursor, limit, json } = readArgs(args, { client: id, action: text, ...PAGE_OPTIONS });
       const query = { clientId, action, cursor, limit };
-      asUsage(() => checkAuditQuery(query, AUDIT_ACTIONS), AUDIT_OPTIONS);
+      asUsage(() => checkAuditQuery(query, SERVER_PARTS.auditActions), AUDIT_OPTIONS);
       return { query, json };
     },
     async ({ audit }, { query }) => {

@@ -1,6 +1,6 @@
 import { UsageError, type CliCommand } from '../common/index.js';
 import { COMMANDS } from './commands.js';
-import { MODULE_COMMANDS } from './server-catalogues.js';
+import { SERVER_PARTS } from './server-catalogues.js';
 
 /** A command line whose arguments passed every check: `kind` names its command (`keys create`), the rest are its arguments. */
 export type OperatorCommand = { kind: string; json: boolean } & Record<string, unknown>;
@@ -9,7 +9,7 @@ export type CommandLine = { kind: 'help' } | OperatorCommand;
 /** Every command by its words, its `kind`: the tool's own, then those the modules declare (`@ModuleParts({ cliCommands })`). */
 export const ALL_COMMANDS: Readonly<Record<string, CliCommand>> = { ...COMMANDS };
 const groupOf = (kind: string) => kind.split(' ')[0];
-for (const { name, commands } of MODULE_COMMANDS) {
+for (const { name, commands } of SERVER_PARTS.cliCommands) {
   if (Object.keys(ALL_COMMANDS).map(groupOf).includes(name)) throw new Error(`Two modules declare the command "${name}".`);
   for (const [action, command] of Object.entries(commands)) Object.assign(ALL_COMMANDS, { [`${name} ${action}`]: command });
 }
