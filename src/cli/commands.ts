@@ -206,7 +206,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   usage: command(
     (args) => {
       const { client: clientId, from, to, json } = readArgs(args, { client: required(id), from: text, to: text });
-      const period = { ...(from !== undefined && { from }), ...(to !== undefined && { to }) };
+      const period = { from, to };
       asUsage(() => usagePeriod(period, new Date())); // the defaults end today
       return { clientId, period, json };
     },
