@@ -18,15 +18,6 @@ function refusal(argv: string[]): UsageError {
 }
 
 describe('parseCommand', () => {
-  describe('help', () => {
-    it.each([[['help']], [['--help']], [['-h']], [['keys', 'create', '--help']], [['clients', 'create', '--name', 'x', '-h']]])(
-      '%j asks for help',
-      (argv) => {
-        expect(parseCommand(argv)).toEqual({ kind: 'help' });
-      },
-    );
-  });
-
   describe('commands', () => {
     it.each([
       [[], /No command given/],

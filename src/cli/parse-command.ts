@@ -4,7 +4,6 @@ import { SERVER_PARTS } from './server-catalogues.js';
 
 /** A command line whose arguments passed every check: `kind` names its command (`keys create`), the rest are its arguments. */
 export type OperatorCommand = { kind: string; json: boolean } & Record<string, unknown>;
-export type CommandLine = { kind: 'help' } | OperatorCommand;
 
 /** Every command by its words, its `kind`: the tool's own, then those the modules declare (`@ModuleParts({ cliCommands })`). */
 export const ALL_COMMANDS: Readonly<Record<string, CliCommand>> = { ...COMMANDS };
@@ -14,13 +13,10 @@ for (const { name, commands } of SERVER_PARTS.cliCommands) {
   for (const [action, command] of Object.entries(commands)) Object.assign(ALL_COMMANDS, { [`${name} ${action}`]: command });
 }
 
-export const isHelp = (command: CommandLine): command is { kind: 'help' } => command.kind === 'help';
-
 /** Checks every value that can be checked without the database; a UsageError for anything wrong. */
-export function parseCommand(argv: readonly string[]): CommandLine {
+export function parseCommand(argv: readonly string[]): OperatorCommand {
   const [group, action, ...rest] = argv;
   if (group === undefined) throw new UsageError('No command given.');
-  if (group === 'help' || argv.some((arg) => arg === '--help' || arg === '-h')) return { kind: 'help' };
   const kinds = Object.keys(ALL_COMMANDS);
   // A command of one word (`usage`); "keys create" quoted as one argument is none.
   if (!group.includes(' ') && kinds.includes(group)) return { kind: group, ...ALL_COMMANDS[group].parse(argv.slice(1)) };
