@@ -10,7 +10,7 @@ import { PlansModule } from '../modules/plans/index.js';
 import { UsageRecordsModule } from '../modules/usage/index.js';
 import { appConfigModule } from '../platform/config/index.js';
 import { DatabaseModule } from '../platform/database/index.js';
-import { commandOf, type OperatorCommand } from './parse-command.js';
+import { ALL_COMMANDS, type OperatorCommand } from './parse-command.js';
 
 /** The operator tool's application context: the server's services and database, without HTTP. */
 @Module({})
@@ -29,7 +29,7 @@ class StderrLogger extends ConsoleLogger {
 export async function executeCommand(command: OperatorCommand): Promise<CommandOutput> {
   const context = await openContext();
   try {
-    return await commandOf(command).run(context, command);
+    return await ALL_COMMANDS[command.kind].run(context, command);
   } finally {
     await context.close();
   }

@@ -18,15 +18,6 @@ function refusal(argv: string[]): UsageError {
 }
 
 describe('parseCommand', () => {
-  describe('help', () => {
-    it.each([[['help']], [['--help']], [['-h']], [['keys', 'create', '--help']], [['clients', 'create', '--name', 'x', '-h']]])(
-      '%j asks for help',
-      (argv) => {
-        expect(parseCommand(argv)).toEqual({ kind: 'help' });
-      },
-    );
-  });
-
   describe('commands', () => {
     it.each([
       [[], /No command given/],
@@ -39,6 +30,8 @@ describe('parseCommand', () => {
       [['keys', 'rotate'], /Unknown command "keys rotate"/],
       [['--json', 'clients', 'list'], /Unknown command "--json"/],
       [['clients', 'toString'], /Unknown command "clients toString"/],
+      [['clients create', '--name', 'x', '--plan', 'free'], /Unknown command "clients create"; the commands are/],
+      [['usage list', '--client', '1'], /Unknown command "usage list"/],
     ])('refuses %j', (argv, message) => {
       expect(refusal(argv).message).toMatch(message);
     });

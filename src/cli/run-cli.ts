@@ -1,5 +1,5 @@
 import { ApiException, CommandFailedError, UsageError, ValidationFailedException } from '../common/index.js';
-import { isHelp, parseCommand } from './parse-command.js';
+import { parseCommand } from './parse-command.js';
 import { USAGE } from './usage.js';
 
 const EXIT_OK = 0;
@@ -7,12 +7,13 @@ const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 
 export async function runCli(argv: readonly string[]): Promise<number> {
+  // Asked for anywhere, even after a command that is wrong (`keys create --help`).
+  if (argv[0] === 'help' || argv.some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(USAGE);
+    return EXIT_OK;
+  }
   try {
     const command = parseCommand(argv);
-    if (isHelp(command)) {
-      process.stdout.write(USAGE);
-      return EXIT_OK;
-    }
     // Loaded only for a command that passed every check: help and bad arguments need neither Nest nor
     // the database, nor a valid environment (importing the configuration module validates it).
     const { executeCommand } = await import('./execute-command.js');

@@ -1,9 +1,5 @@
 import { serverParts } from '../app.module.js';
 
-const parts = serverParts();
-
-/** The server's scopes and audit actions, gathered from its module list: what the tool's arguments may name; and its modules' commands. */
-export const SCOPE_NAMES = parts.scopes.map(({ name }) => name);
-export const DEFAULT_SCOPE_NAMES = parts.scopes.filter(({ byDefault }) => byDefault).map(({ name }) => name);
-export const AUDIT_ACTIONS = parts.auditActions;
-export const MODULE_COMMANDS = parts.cliCommands;
+/** The server's parts, gathered once from its module list: the scopes and audit actions the tool's arguments may name, its modules' commands. */
+export const SERVER_PARTS = serverParts();
+export const SCOPE_NAMES = SERVER_PARTS.scopes.map(({ name }) => name);

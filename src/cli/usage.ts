@@ -3,11 +3,12 @@ import { DEFAULT_AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE } from '../modules/audit/i
 import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../modules/keys/index.js';
 import { FIXED_PLAN_NAMES, PLAN_CATALOGUE, PLAN_NAMES } from '../modules/plans/index.js';
 import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '../modules/usage/index.js';
-import { AUDIT_ACTIONS, DEFAULT_SCOPE_NAMES, MODULE_COMMANDS, SCOPE_NAMES } from './server-catalogues.js';
+import { SCOPE_NAMES, SERVER_PARTS } from './server-catalogues.js';
 
 const customPlans = PLAN_NAMES.filter((plan) => PLAN_CATALOGUE[plan].custom);
+const defaultScopes = SERVER_PARTS.scopes.filter(({ byDefault }) => byDefault).map(({ name }) => name);
 /** Each module's commands under its title, as it declares them. */
-const moduleSections = MODULE_COMMANDS.map(({ title, help }) => `${title}\n${help.replace(/^/gm, '  ')}\n\n`).join('');
+const moduleSections = SERVER_PARTS.cliCommands.map(({ title, help }) => `${title}\n${help.replace(/^/gm, '  ')}\n\n`).join('');
 
 export const USAGE = `Usage: node dist/src/cli.js <command> [options]   (or: npm run cli -- <command> [options])
 
@@ -51,9 +52,9 @@ ${moduleSections}Admin tokens (for the admin API, on ADMIN_PORT)
 Plans: ${FIXED_PLAN_NAMES.join(', ')} have fixed limits and refuse --per-minute/--per-day;
 ${customPlans.join(', ')} needs both. Limits and ids are positive integers.
 SCOPES is a comma-separated list of ${SCOPE_NAMES.join(', ')}, such as pets:read,keys:manage;
-without --scopes a key has ${DEFAULT_SCOPE_NAMES.join(',')}.
+without --scopes a key has ${defaultScopes.join(',')}.
 DURATION is a number and a unit: 90s, 45m, 12h or 30d.
-ACTION is one of ${AUDIT_ACTIONS.join(', ')}.
+ACTION is one of ${SERVER_PARTS.auditActions.join(', ')}.
 Lists show everything unless --limit (at most ${MAX_PAGE_SIZE}) or --cursor asks for a page; a page
 that is not the last ends with the --cursor of the next.
 A new key or token is printed once, when it is created; only its hash is stored.

@@ -1,6 +1,5 @@
 import { executeCommand } from '../../src/cli/execute-command.js';
 import { parseCommand } from '../../src/cli/parse-command.js';
-import type { OperatorCommand } from '../../src/cli/parse-command.js';
 import { migratedDatabase } from '../support/test-databases.js';
 import { createAdminTestApp, type AdminTestApp } from './admin-app.js';
 
@@ -34,7 +33,7 @@ describe('One set of rules: the command-line tool and the admin API (e2e)', () =
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = cliDatabase;
     try {
-      const { json } = await executeCommand(parseCommand([...argv, '--json']) as OperatorCommand);
+      const { json } = await executeCommand(parseCommand([...argv, '--json']));
       return { ok: json as Record<string, unknown> };
     } catch (error) {
       return { error: (error as Error).name, message: (error as Error).message };

@@ -133,7 +133,7 @@ describe('the built operator tool (node dist/src/cli.js, a process per command)'
 
 describe('operator command-line tool (its commands, on a database the application opens too)', () => {
   it('prints its usage with --help and help, after a command too, and exits 0', async () => {
-    for (const args of [['--help'], ['help'], ['-h'], ['keys', 'create', '--help']]) {
+    for (const args of [['--help'], ['help'], ['-h'], ['keys', 'create', '--help'], ['clients', 'create', '--name', 'x', '-h']]) {
       const result = await cli(args);
       expect(result).toMatchObject({ code: 0, stderr: '' });
       expect(result.stdout).toContain('keys create --client CLIENT_ID [--scopes SCOPES] [--expires-in DURATION] [--json]');

@@ -27,10 +27,9 @@ export function readArgs<const R extends Record<string, Read<unknown>>>(args: st
   return { ...(Object.fromEntries(values) as Values<R>), id, json: parsed.values.json as boolean };
 }
 
-function strictParse(args: string[], options: ParseArgsConfig['options']) {
-  const config: ParseArgsConfig = { args, options, strict: true, allowPositionals: true, tokens: true };
+function strictParse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
   try {
-    return parseArgs(config) as ReturnType<typeof parseArgs> & { tokens: NonNullable<ReturnType<typeof parseArgs>['tokens']> };
+    return parseArgs({ args, options, strict: true, allowPositionals: true, tokens: true });
   } catch (error) {
     // Node's parser errors are usage errors, told by code (under Jest they come from another realm); its
     // advice on `--` and `--name=-XYZ` is left out, as it mostly misleads here.
