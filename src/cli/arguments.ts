@@ -1,5 +1,5 @@
 import { asSentence, id, optional, UsageError, ValidationFailedException } from '../common/index.js';
-import { planChoice, PlanRuleError, type PlanChoice } from '../modules/plans/index.js';
+import { planChoice, type PlanChoice } from '../modules/plans/index.js';
 import { SCOPE_NAMES } from './server-catalogues.js';
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -48,9 +48,9 @@ export function asUsage<T>(check: () => T, options: Readonly<Record<string, stri
   try {
     return check();
   } catch (error) {
-    if (error instanceof PlanRuleError) throw new UsageError(asSentence(error.message));
     if (!(error instanceof ValidationFailedException)) throw error;
-    const messages = (error.details ?? []).map(({ field, message }) => message.replace(field, options[field] ?? field));
-    throw new UsageError(asSentence(messages.join('; ')));
+    // Each invalid value's message with its option named, or a rule's own message (a plan's) when it has none.
+    const messages = error.details?.map(({ field, message }) => message.replace(field, options[field] ?? field));
+    throw new UsageError(asSentence(messages?.length ? messages.join('; ') : error.message));
   }
 }

@@ -1,7 +1,6 @@
 import { ConsoleLogger, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { serverParts } from '../app.module.js';
 import { AppPartsModule, ClockModule, CommandFailedError, RequestContextModule, type CommandOutput } from '../common/index.js';
 import { AdminTokensModule } from '../modules/admin/index.js';
 import { AuditModule } from '../modules/audit/index.js';
@@ -11,6 +10,7 @@ import { UsageRecordsModule } from '../modules/usage/index.js';
 import { appConfigModule } from '../platform/config/index.js';
 import { DatabaseModule } from '../platform/database/index.js';
 import { ALL_COMMANDS, type OperatorCommand } from './parse-command.js';
+import { SERVER_PARTS } from './server-catalogues.js';
 
 /** The operator tool's application context: the server's services and database, without HTTP. */
 @Module({})
@@ -39,7 +39,7 @@ async function openContext(): Promise<INestApplicationContext> {
   try {
     // The server's parts: its scopes and audit actions, and the same checks of the variables. The modules that declare
     // commands are opened too, so their services run them and their listeners hear the tool's changes (a key's event).
-    const parts = serverParts();
+    const parts = SERVER_PARTS;
     const infrastructure = [
       appConfigModule(parts.config, { serving: false }),
       AppPartsModule.forRoot(parts),
